@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-render",
+  products: [
+    .library(name: "RenderKit", targets: ["RenderKit"]),
+    .library(name: "RenderCore", targets: ["RenderCore"]),
+    .executable(name: "render", targets: ["render"]),
+    .executable(name: "renderbench", targets: ["renderbench"]),
+  ],
+  targets: [
+    // C libraries from Debian's -dev packages.
+    .systemLibrary(
+      name: "CCMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    .systemLibrary(
+      name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
+    .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
+
+    // The engine-neutral core: Foundation only, no C.
+    .target(name: "RenderCore", resources: [.copy("Resources")]),
+    .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
+    .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
+    .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
+    // One import for apps: the built-in engines registered, HTML import plugged in.
+    .target(
+      name: "RenderKit",
+      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+
+    // Command-line tools: thin executables over library targets that tests reach.
+    .target(name: "RenderCommand", dependencies: ["RenderKit"]),
+    .executableTarget(name: "render", dependencies: ["RenderCommand"]),
+    .target(name: "BenchKit", dependencies: ["RenderKit"]),
+    .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
+
+    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
+    .testTarget(name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport"]),
+    .testTarget(name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport"]),
+    .testTarget(name: "HTMLImportTests", dependencies: ["HTMLImport"]),
+    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit"]),
+    .testTarget(
+      name: "RenderCommandTests", dependencies: ["RenderCommand"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+  ]
+)

@@ -1,0 +1,2 @@
+#include "CHTMLParser.h"
+#include <libxml/HTMLparser.h>

@@ -1,0 +1,134 @@
+internal import CDiscount
+import Foundation
+import RenderCore
+import Synchronization
+
+/// The Discount engine: libmarkdown, with tables, footnotes, definition lists and more.
+///
+/// Discount keeps global state, so calls are serialised here; it is not safe on hostile
+/// input (deep nesting overflows its stack, some patterns take super-linear time), which
+/// its descriptor says so that tools can isolate it.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// options.extensions = [.tables]
+/// let html = try DiscountEngine().render("| a |\n|---|\n| b |", options: options)
+/// ```
+public struct DiscountEngine: MarkdownEngine {
+  /// Serialises every call into libmarkdown and runs its one-time initialisation.
+  private static let library = Mutex<Bool>(false)
+
+  /// Creates the engine; it holds no state.
+  public init() {}
+
+  /// Discount's identity, run-time library version and features.
+  public var descriptor: EngineDescriptor {
+    EngineDescriptor(
+      id: "discount", displayName: "Discount (libmarkdown)",
+      libraryVersion: Self.libraryVersion,
+      features: [
+        .rawHTML, .smartPunctuation, .hardLineBreaks, .tables, .strikethrough, .superscript,
+        .footnotes, .definitionLists, .autolinks, .tableOfContents,
+      ],
+      isSafeOnHostileInput: false, concurrency: .serialized)
+  }
+
+  /// Renders `markdown` with libmarkdown; see ``MarkdownEngine/render(_:options:)``.
+  public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  {
+    try checkSupport(of: options)
+    guard markdown.utf8.count < Int(Int32.max) else {
+      throw .limitExceeded(
+        limit: "Discount input bytes", value: markdown.utf8.count, maximum: Int(Int32.max) - 1)
+    }
+    var html = Self.renderPrepared(
+      MarkdownInput.prepare(markdown), flags: Self.flags(for: options),
+      githubLineBreaks: options.hardLineBreaks)
+    if !options.unsafe {
+      html = GeneratedHTMLURLFilter.removingDangerousURLs(from: html)
+    }
+    return HTMLFragment(html: html, engineID: "discount")
+  }
+
+  /// The library's version string, e.g. `"2.2.7"`.
+  static let libraryVersion: String = {
+    let full = String(cString: cdiscount_version())
+    return String(full.split(separator: " ").first ?? Substring(full))
+  }()
+
+  /// Discount's flags for `options`, as DESIGN.md's option table maps them.
+  ///
+  /// Discount-only syntax is always off and fenced code always on, so that both engines
+  /// read the same documents the same way.
+  package static func flags(for options: RenderOptions) -> UInt32 {
+    var flags: UInt32 =
+      UInt32(MKD_FENCEDCODE) | UInt32(MKD_NOHEADER) | UInt32(MKD_NOSTYLE)
+      | UInt32(MKD_NOALPHALIST) | UInt32(MKD_NODIVQUOTE) | UInt32(MKD_NO_EXT)
+    let extensions = options.extensions
+    if !options.unsafe { flags |= UInt32(MKD_NOHTML) | UInt32(MKD_SAFELINK) }
+    if !options.smartPunctuation { flags |= UInt32(MKD_NOPANTS) }
+    if !extensions.contains(.tables) { flags |= UInt32(MKD_NOTABLES) }
+    if !extensions.contains(.strikethrough) { flags |= UInt32(MKD_NOSTRIKETHROUGH) }
+    if !extensions.contains(.superscript) { flags |= UInt32(MKD_NOSUPERSCRIPT) }
+    if extensions.contains(.footnotes) { flags |= UInt32(MKD_EXTRA_FOOTNOTE) }
+    if !extensions.contains(.definitionLists) { flags |= UInt32(MKD_NODLIST) }
+    if extensions.contains(.autolinks) { flags |= UInt32(MKD_AUTOLINK) }
+    if extensions.contains(.tableOfContents) { flags |= UInt32(MKD_TOC) }
+    return flags
+  }
+
+  /// The C calls on prepared input, serialised, for the engine and for overhead benchmarks.
+  package static func renderPrepared(
+    _ markdown: String, flags: UInt32, githubLineBreaks: Bool = false
+  ) -> String {
+    var markdown = markdown
+    return markdown.withUTF8 { bytes in
+      library.withLock { initialized in
+        initializeOnce(&initialized)
+        return compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks) { output in
+          String(decoding: output, as: UTF8.self)
+        }
+      }
+    }
+  }
+
+  /// The bare C calls, serialised, with no String produced: the benchmark's floor.
+  package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
+    library.withLock { initialized in
+      initializeOnce(&initialized)
+      return compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
+    }
+  }
+
+  private static func initializeOnce(_ initialized: inout Bool) {
+    guard !initialized else { return }
+    mkd_initialize()
+    mkd_with_html5_tags()
+    initialized = true
+  }
+
+  /// Compiles `bytes` and hands the generated HTML to `body`; the document (which owns
+  /// that buffer) is released when `body` returns.
+  private static func compile<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32, githubLineBreaks: Bool,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    let document = bytes.withMemoryRebound(to: CChar.self) { text -> OpaquePointer? in
+      guard let base = text.baseAddress, !text.isEmpty else { return nil }
+      let raw =
+        githubLineBreaks
+        ? gfm_string(base, Int32(text.count), flags) : mkd_string(base, Int32(text.count), flags)
+      return raw.map(OpaquePointer.init)
+    }
+    guard let document = document.map(UnsafeMutableRawPointer.init) else { return body(empty) }
+    defer { mkd_cleanup(document) }
+    guard mkd_compile(document, flags) != 0 else { return body(empty) }
+    var output: UnsafeMutablePointer<CChar>?
+    let length = mkd_document(document, &output)
+    guard let output, length > 0 else { return body(empty) }
+    return output.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      body(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import RenderCore
+
+/// Empties dangerous `href` and `src` values in HTML that Discount generated in safe mode.
+///
+/// Discount's `MKD_SAFELINK` checks link targets but not image sources, and it does not
+/// decode character references before checking (`&#106;avascript:` passes). In safe mode
+/// every tag in the output is Discount's own (raw HTML is escaped), so its attributes are
+/// always `name="value"` with `"` escaped inside: a byte scan finds them reliably.
+/// The value is emptied, as cmark does, so both engines agree.
+enum GeneratedHTMLURLFilter {
+  private static let attributePrefixes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8)]
+
+  static func removingDangerousURLs(from html: String) -> String {
+    let bytes = Array(html.utf8)
+    var output: [UInt8] = []
+    var copiedUpTo = 0
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: " "),
+        let prefix = attributePrefixes.first(where: { matches($0, in: bytes, at: index) })
+      else {
+        index += 1
+        continue
+      }
+      let valueStart = index + prefix.count
+      var valueEnd = valueStart
+      while valueEnd < bytes.count, bytes[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
+      let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
+      if URLSafety.isDangerous(value) {
+        if output.isEmpty { output.reserveCapacity(bytes.count) }
+        output.append(contentsOf: bytes[copiedUpTo..<valueStart])
+        copiedUpTo = valueEnd
+      }
+      index = valueEnd
+    }
+    guard copiedUpTo > 0 else { return html }
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func matches(_ prefix: [UInt8], in bytes: [UInt8], at index: Int) -> Bool {
+    guard index + prefix.count <= bytes.count else { return false }
+    for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] { return false }
+    return true
+  }
+}

@@ -1,0 +1,97 @@
+/// An HTML element tree: what HTML import produces and what the cascade styles.
+///
+/// Nodes live in one flat array and refer to each other by index, so building, walking and
+/// styling a document never recurses: a 100,000-deep tree is as safe as a flat one.
+/// Node 0 is the root, an element named `#document`.
+///
+/// ```swift
+/// var document = Document()
+/// let paragraph = document.appendElement("p", attributes: [.init(name: "class", value: "lead")], to: document.root)
+/// document.appendText("Hello", to: paragraph)
+/// document.textContent(of: document.root)  // "Hello"
+/// ```
+public struct Document: Sendable, Hashable {
+  /// Identifies a node in its document.
+  public typealias NodeID = Int
+
+  /// The root node (an element named `#document`).
+  public let root: NodeID = 0
+  /// All nodes, in document order (a parent always precedes its children).
+  public private(set) var nodes: [DocumentNode]
+
+  /// Creates a document holding only the root.
+  public init() {
+    nodes = [DocumentNode(kind: .element, name: "#document", parent: nil)]
+  }
+
+  /// Adds an element as the last child of `parent` and returns it. `name` is stored lower-cased.
+  @discardableResult
+  public mutating func appendElement(
+    _ name: String, attributes: [DocumentNode.Attribute] = [], to parent: NodeID
+  ) -> NodeID {
+    var node = DocumentNode(kind: .element, name: name.lowercased(), parent: parent)
+    node.attributes = attributes
+    return append(node, to: parent)
+  }
+
+  /// Adds text as the last child of `parent`, merging it into a preceding text sibling.
+  public mutating func appendText(_ text: String, to parent: NodeID) {
+    guard !text.isEmpty else { return }
+    if let last = nodes[parent].lastChild, nodes[last].kind == .text {
+      nodes[last].text += text
+      return
+    }
+    var node = DocumentNode(kind: .text, name: "", parent: parent)
+    node.text = text
+    append(node, to: parent)
+  }
+
+  /// The children of `node`, in order.
+  public func children(of node: NodeID) -> [NodeID] {
+    var result: [NodeID] = []
+    var child = nodes[node].firstChild
+    while let current = child {
+      result.append(current)
+      child = nodes[current].nextSibling
+    }
+    return result
+  }
+
+  /// All text below `node`, concatenated in document order (no styling, nothing hidden).
+  public func textContent(of node: NodeID) -> String {
+    var text = ""
+    forEachDescendant(of: node) { id in
+      if nodes[id].kind == .text { text += nodes[id].text }
+    }
+    return text
+  }
+
+  /// Visits `node` and everything below it in document order, without recursion.
+  public func forEachDescendant(of node: NodeID, _ visit: (NodeID) -> Void) {
+    var stack: [NodeID] = [node]
+    while let current = stack.popLast() {
+      visit(current)
+      var children: [NodeID] = []
+      var child = nodes[current].firstChild
+      while let next = child {
+        children.append(next)
+        child = nodes[next].nextSibling
+      }
+      stack.append(contentsOf: children.reversed())
+    }
+  }
+
+  @discardableResult
+  private mutating func append(_ node: DocumentNode, to parent: NodeID) -> NodeID {
+    let id = nodes.count
+    nodes.append(node)
+    if let last = nodes[parent].lastChild {
+      nodes[last].nextSibling = id
+      nodes[id].previousSibling = last
+    } else {
+      nodes[parent].firstChild = id
+    }
+    nodes[parent].lastChild = id
+    return id
+  }
+}

@@ -1,0 +1,47 @@
+/// Decides whether a URL may appear in safe output: the one rule every engine and the
+/// sanitizer share, so "safe" means the same everywhere.
+///
+/// It follows cmark's rule (`javascript:`, `vbscript:`, `file:` and `data:` are dangerous,
+/// except `data:image/png|gif|jpeg|webp`) and reads the URL as a browser would: character
+/// references decoded, ASCII whitespace and control characters ignored, case folded.
+///
+/// ```swift
+/// URLSafety.isDangerous("JaVa&#115;cript:alert(1)")  // true
+/// URLSafety.isDangerous("https://example.com")       // false
+/// ```
+public enum URLSafety {
+  private static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "file", "data"]
+  private static let safeDataPrefixes = [
+    "data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp",
+  ]
+
+  /// Whether a browser given this attribute value could run script or read local files.
+  ///
+  /// `url` is the raw attribute text: character references are decoded here.
+  public static func isDangerous(_ url: String) -> Bool {
+    let scheme = browserScheme(of: url)
+    guard let scheme, dangerousSchemes.contains(scheme.name) else { return false }
+    if scheme.name == "data" {
+      return !safeDataPrefixes.contains { scheme.normalizedURL.hasPrefix($0) }
+    }
+    return true
+  }
+
+  /// The scheme a browser would see, lower-cased, and the URL as it reads it (lower-cased,
+  /// references decoded, whitespace and controls removed); nil when the URL is relative.
+  private static func browserScheme(of url: String) -> (name: String, normalizedURL: String)? {
+    var normalized = ""
+    for scalar in CharacterReference.decode(url).unicodeScalars {
+      if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
+      normalized.unicodeScalars.append(scalar)
+      if normalized.unicodeScalars.count > 64 { break }
+    }
+    normalized = normalized.lowercased()
+    guard let colon = normalized.firstIndex(of: ":") else { return nil }
+    let name = String(normalized[..<colon])
+    guard !name.isEmpty,
+      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    return (name, normalized)
+  }
+}
