@@ -1,0 +1,54 @@
+/// A paragraph-level unit of ``StyledText``: its range, its kind and its layout.
+public struct TextBlock: Sendable, Hashable {
+  /// What the block is.
+  public enum Kind: String, Sendable, Hashable {
+    /// A paragraph or other plain block.
+    case paragraph
+    /// A heading (its level is in the runs' ``TextStyle/headingLevel``).
+    case heading
+    /// A list item; its marker is part of the text.
+    case listItem
+    /// A block quote.
+    case quote
+    /// Preformatted code.
+    case codeBlock
+    /// A table row (its cells are separated in the text).
+    case tableRow
+    /// A horizontal rule.
+    case rule
+  }
+
+  /// The block's text as Unicode scalar offsets into ``StyledText/string``; it ends before
+  /// the newline that separates it from the next block.
+  public var range: Range<Int>
+  /// The block's kind.
+  public var kind: Kind
+  /// Nesting depth of lists and quotes (0 at the top level).
+  public var indentLevel: Int
+  /// The indent from the left edge in CSS pixels (margins and paddings of its ancestors).
+  public var indent: Double
+  /// Horizontal alignment.
+  public var alignment: ComputedStyle.TextAlignment
+  /// Space above, in CSS pixels.
+  public var spacingBefore: Double
+  /// Space below, in CSS pixels.
+  public var spacingAfter: Double
+  /// The block's background colour (code blocks, for instance).
+  public var backgroundColor: CSSColor?
+
+  /// Creates a block.
+  public init(
+    range: Range<Int>, kind: Kind, indentLevel: Int = 0, indent: Double = 0,
+    alignment: ComputedStyle.TextAlignment = .start, spacingBefore: Double = 0,
+    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil
+  ) {
+    self.range = range
+    self.kind = kind
+    self.indentLevel = indentLevel
+    self.indent = indent
+    self.alignment = alignment
+    self.spacingBefore = spacingBefore
+    self.spacingAfter = spacingAfter
+    self.backgroundColor = backgroundColor
+  }
+}
