@@ -36,13 +36,17 @@ let package = Package(
     .target(name: "BenchKit", dependencies: ["RenderKit"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
 
-    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
-    .testTarget(name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport"]),
-    .testTarget(name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport"]),
-    .testTarget(name: "HTMLImportTests", dependencies: ["HTMLImport"]),
-    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
     .testTarget(
-      name: "RenderCommandTests", dependencies: ["RenderCommand"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+      name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
+    .testTarget(
+      name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
+    .testTarget(name: "HTMLImportTests", dependencies: ["HTMLImport", "TestSupport"]),
+    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
+    .testTarget(
+      name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
   ]
 )
