@@ -67,14 +67,20 @@ static int has_control(uint64_t word) {
   return ((word - 0x2020202020202020ull) & ~word & high_bits) != 0;
 }
 
+/* Whether any byte of `word` is zero. */
+static int has_zero(uint64_t word) {
+  return ((word - 0x0101010101010101ull) & ~word & high_bits) != 0;
+}
+
 /* Whether a word of input needs no closer look. Unknown input: printable ASCII only. Input known
- * to be valid UTF-8 (a Swift String): anything but control bytes and 0xEF, the lead byte of
- * U+FFFE/U+FFFF. Either way most of a document is checked eight bytes at a time. */
+ * to be valid UTF-8 (a Swift String): no control byte and no EF BF pair, the start of U+FFFE and
+ * U+FFFF (the last byte pairs with zero, so an EF there, whose BF is in the next word, is looked
+ * at too). Either way most of a document is checked eight bytes at a time. */
 static int is_clean_word(uint64_t word, int valid_utf8) {
   if (has_control(word)) return 0;
   if (!valid_utf8) return (word & high_bits) == 0;
-  uint64_t lead = word ^ 0xEFEFEFEFEFEFEFEFull;
-  return ((lead - 0x0101010101010101ull) & ~lead & high_bits) == 0;
+  uint64_t pair = (word ^ 0xEFEFEFEFEFEFEFEFull) | ((word >> 8) ^ 0x00BFBFBFBFBFBFBFull);
+  return !has_zero(pair);
 }
 
 /* Whether the byte (or sequence) at `at` passes through unchanged; `*step` is its length. */
