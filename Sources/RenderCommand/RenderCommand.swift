@@ -59,7 +59,7 @@ public enum RenderCommand {
       currentDirectory: context.currentDirectory)
     if let engine = arguments.engine {
       configuration.engine = engine
-      configuration.engineSource = "--engine"
+      configuration.engineSource = nil
     }
     configuration.options.smartPunctuation =
       configuration.options.smartPunctuation || arguments.smartPunctuation

@@ -14,11 +14,8 @@ import Testing
     configuration.engine = "plain"
     configuration.options.smartPunctuation = true
     #expect(
-      throws: RenderError.invalidConfiguration(
-        source: "default", key: "options",
-        problem:
-          "plain does not support smartPunctuation; engines that do: rich; choose one of them or drop it."
-      )
+      throws: RenderError.unsupportedFeature(
+        .smartPunctuation, engine: "plain", supportedBy: ["rich"])
     ) {
       try Renderer(configuration: configuration, registry: fakeRegistry)
     }

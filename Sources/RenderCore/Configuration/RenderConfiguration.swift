@@ -31,8 +31,9 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var colorScheme: ColorScheme = .light
   /// The page title; nil means the first heading, then the file name.
   public var title: String?
-  /// Where ``engine`` was set, for messages: a file name, `RENDER_ENGINE`, or `default`.
-  public var engineSource: String = "default"
+  /// Where ``engine`` was set, for messages: a file name or `RENDER_ENGINE`; nil when it is
+  /// the default or was set in code or by a command-line flag.
+  public var engineSource: String?
 
   /// The defaults: cmark, safe options, the default stylesheet, light scheme.
   public init() {}
@@ -111,18 +112,16 @@ public struct RenderConfiguration: Sendable, Hashable {
 
   /// Checks that the engine exists in `registry` and supports the options.
   public func validate(against registry: EngineRegistry) throws(RenderError) {
-    let engine: any MarkdownEngine
     do {
-      engine = try registry.engine(id: self.engine)
+      try registry.engine(id: engine).checkSupport(of: options, in: registry)
     } catch {
-      throw .invalidConfiguration(
-        source: engineSource, key: engineSource == Self.engineVariable ? nil : "engine",
-        problem: error.description)
-    }
-    do {
-      try engine.checkSupport(of: options, in: registry)
-    } catch {
-      throw .invalidConfiguration(source: engineSource, key: "options", problem: error.description)
+      guard let engineSource else { throw error }
+      let key: String? =
+        switch error {
+        case .unknownEngine: engineSource == Self.engineVariable ? nil : "engine"
+        default: "options"
+        }
+      throw .invalidConfiguration(source: engineSource, key: key, problem: error.description)
     }
   }
 
