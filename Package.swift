@@ -42,7 +42,8 @@ let package = Package(
       name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
-    .testTarget(name: "HTMLImportTests", dependencies: ["HTMLImport", "TestSupport"]),
+    .testTarget(
+      name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
     .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
