@@ -1,0 +1,80 @@
+extension StyledText {
+  /// The text as a reader expects it in a file or a terminal.
+  ///
+  /// Blocks are separated by a blank line, except consecutive list items and consecutive
+  /// table rows, which are separated by a single newline. A line break inside a block
+  /// (U+2028 in ``string``) becomes a newline. Each line of a block is indented by two spaces
+  /// per ``TextBlock/indentLevel`` (list items one level less: their marker shows the first).
+  /// Table cells stay separated by a tab. There is no trailing newline.
+  ///
+  /// ```swift
+  /// styled.plainText  // "Title\n\n• one\n• two"
+  /// ```
+  public var plainText: String { PlainTextWriter(self).write() }
+}
+
+/// Writes ``StyledText/plainText`` in one pass over the UTF-8 bytes.
+struct PlainTextWriter {
+  private let styled: StyledText
+
+  init(_ styled: StyledText) {
+    self.styled = styled
+  }
+
+  func write() -> String {
+    var text = styled.string
+    let blocks =
+      styled.blocks.isEmpty
+      ? [TextBlock(range: 0..<Int.max, kind: .paragraph)] : styled.blocks
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count + blocks.count * 2)
+    text.withUTF8 { bytes in
+      var byte = 0
+      var scalar = 0
+      var previous: TextBlock.Kind?
+      for block in blocks {
+        // Skip to the block's start (past the separator the string has).
+        while scalar < block.range.lowerBound && byte < bytes.count {
+          byte += Self.scalarLength(bytes[byte])
+          scalar += 1
+        }
+        if let previous {
+          output.append(0x0A)
+          if !Self.isTight(previous, block.kind) { output.append(0x0A) }
+        }
+        previous = block.kind
+        let indent = max(0, block.indentLevel - (block.kind == .listItem ? 1 : 0)) * 2
+        output.append(contentsOf: repeatElement(0x20, count: indent))
+        while scalar < block.range.upperBound && byte < bytes.count {
+          let length = Self.scalarLength(bytes[byte])
+          if length == 3 && bytes[byte] == 0xE2 && bytes[byte + 1] == 0x80
+            && bytes[byte + 2] == 0xA8
+          {
+            output.append(0x0A)
+            output.append(contentsOf: repeatElement(0x20, count: indent))
+          } else {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[byte..<byte + length]))
+          }
+          byte += length
+          scalar += 1
+        }
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Whether two consecutive blocks of these kinds are separated by a single newline.
+  private static func isTight(_ first: TextBlock.Kind, _ second: TextBlock.Kind) -> Bool {
+    (first == .listItem && second == .listItem) || (first == .tableRow && second == .tableRow)
+  }
+
+  /// The byte count of the scalar that starts with `lead` (valid UTF-8).
+  static func scalarLength(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0..<0x80: return 1
+    case 0xF0...: return 4
+    case 0xE0...: return 3
+    default: return 2
+    }
+  }
+}
