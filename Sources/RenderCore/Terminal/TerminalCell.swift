@@ -32,12 +32,16 @@ struct TerminalCell {
   /// carry an escape sequence of its own to the terminal.
   init(_ character: Character, style: Int) {
     self.style = style
-    if character.isNewline {
+    if let ascii = character.asciiValue {
+      switch ascii {
+      case 0x20: (text, width, kind) = (" ", 1, .space)
+      case 0x09: (text, width, kind) = (" ", 1, .tab)
+      case 0x0A...0x0D: (text, width, kind) = ("", 0, .lineBreak)  // "\r\n" too
+      case 0x21..<0x7F: (text, width, kind) = (String(character), 1, .text)
+      default: (text, width, kind) = ("\u{FFFD}", 1, .text)
+      }
+    } else if character.isNewline {
       (text, width, kind) = ("", 0, .lineBreak)
-    } else if character == " " {
-      (text, width, kind) = (" ", 1, .space)
-    } else if character == "\t" {
-      (text, width, kind) = (" ", 1, .tab)
     } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }
     ) {
       (text, width, kind) = ("\u{FFFD}", 1, .text)

@@ -23,7 +23,7 @@ struct TerminalCellReader {
     for character in text.string {
       characters.append(character)
       offsets.append(offset)
-      offset += character.unicodeScalars.count
+      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
     }
     self.characters = characters
     self.offsets = offsets
@@ -54,23 +54,24 @@ struct TerminalCellReader {
     var cells: [TerminalCell] = []
     var character = firstCharacter(atOrAfter: block.range.lowerBound)
     var run = firstRun(endingAfter: block.range.lowerBound)
+    // The run whose style is current (-1: none yet, -2: text no run covers).
     var styledRun = -1
     var style = 0
     var link: (target: String, text: String)?
     while character < characters.count, offsets[character] < block.range.upperBound {
       let offset = offsets[character]
       while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
-      let covered = run < runs.count && runs[run].range.contains(offset)
-      let textStyle = covered ? runs[run].style : TextStyle()
-      if !covered || run != styledRun {
+      let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
+      if covering != styledRun {
+        let textStyle = covering >= 0 ? runs[covering].style : TextStyle()
         style = intern(terminalStyle(textStyle, in: block))
-        styledRun = covered ? run : -1
+        styledRun = covering
+        if link?.target != textStyle.link {
+          if let link { appendTarget(link, to: &cells, in: block) }
+          link = textStyle.link.map { ($0, "") }
+        }
       }
-      if link?.target != textStyle.link {
-        if let link { appendTarget(link, to: &cells, in: block) }
-        link = textStyle.link.map { ($0, "") }
-      }
-      link?.text.append(characters[character])
+      if link != nil { link?.text.append(characters[character]) }
       cells.append(TerminalCell(characters[character], style: style))
       character += 1
     }

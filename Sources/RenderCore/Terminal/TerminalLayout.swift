@@ -148,18 +148,17 @@ struct TerminalLayout {
     var active = 0
     var activeLink: String?
     for cell in cells {
-      if colorMode != .none {
+      // A link is part of the style, so only a change of style can change it.
+      if colorMode != .none, cell.style != active {
         let style = reader.styles[cell.style]
         if hyperlinks, style.link != activeLink {
           if activeLink != nil { output += TerminalStyle.closeHyperlink }
           if let link = style.link { output += TerminalStyle.openHyperlink(link) }
           activeLink = style.link
         }
-        if cell.style != active {
-          if reader.styles[active].hasGraphicRendition { output += TerminalStyle.reset }
-          output += style.selectGraphicRendition(colorMode)
-          active = cell.style
-        }
+        if reader.styles[active].hasGraphicRendition { output += TerminalStyle.reset }
+        output += style.selectGraphicRendition(colorMode)
+        active = cell.style
       }
       output += cell.text
     }

@@ -72,6 +72,20 @@ struct TerminalRendererTests {
     #expect(TerminalRenderer(width: 80).render(text) == "no blocks at all\n")
   }
 
+  @Test func emptyTextGivesNoOutput() {
+    #expect(TerminalRenderer(width: 80, colorMode: .trueColor).render(StyledText()).isEmpty)
+  }
+
+  @Test func extremeNestingStillLeavesRoomForText() {
+    var sample = TerminalSample()
+    sample.add(.quote, "deep text here", indentLevel: 100_000, quoteLevel: 50_000)
+    sample.add(.listItem, "• deep item", indentLevel: 100_000, quoteLevel: 0)
+    let lines = TerminalRenderer(width: 20).render(sample.text).split(separator: "\n")
+    #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 20 })
+    #expect(lines.first == "│ │ │ │ │ deep text")
+    #expect(lines.last == "            item")  // the capped indent, then the hanging indent
+  }
+
   @Test func codeKeepsSpacesAndExpandsTabs() {
     var sample = TerminalSample()
     sample.add(.codeBlock, "a  b\n\tc")
