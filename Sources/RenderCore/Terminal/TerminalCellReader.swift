@@ -79,8 +79,9 @@ struct TerminalCellReader {
     return cells
   }
 
-  /// The blocks to show, in order and inside the text; text that no block covers (other
-  /// than the newlines between blocks) becomes a paragraph, so none is lost.
+  /// The blocks to show, in order and inside the text, a quote at least one quote deep; text
+  /// that no block covers (other than the newlines between blocks) becomes a paragraph, so
+  /// none is lost.
   func blocks(of text: StyledText) -> [TextBlock] {
     var blocks: [TextBlock] = []
     var covered = 0
@@ -90,6 +91,8 @@ struct TerminalCellReader {
       appendUncovered(covered..<start, to: &blocks)
       var clamped = block
       clamped.range = start..<end
+      // A producer that marks quotes by kind only still gets its bar.
+      clamped.quoteLevel = max(block.quoteLevel, block.kind == .quote ? 1 : 0)
       blocks.append(clamped)
       covered = end
     }

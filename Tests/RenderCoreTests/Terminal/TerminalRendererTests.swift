@@ -72,6 +72,12 @@ struct TerminalRendererTests {
     #expect(TerminalRenderer(width: 80).render(text) == "no blocks at all\n")
   }
 
+  @Test func aQuoteMarkedByKindOnlyGetsABar() {
+    var sample = TerminalSample()
+    sample.add(.quote, "quoted", indentLevel: 1, quoteLevel: 0)
+    #expect(TerminalRenderer(width: 20).render(sample.text) == "│ quoted\n")
+  }
+
   @Test func emptyTextGivesNoOutput() {
     #expect(TerminalRenderer(width: 80, colorMode: .trueColor).render(StyledText()).isEmpty)
   }
