@@ -38,12 +38,14 @@ public struct TextBlock: Sendable, Hashable {
   public var spacingAfter: Double
   /// The block's background colour (code blocks, for instance).
   public var backgroundColor: CSSColor?
+  /// How many block quotes contain the block (0 outside any); ``indentLevel`` counts them too.
+  public var quoteLevel: Int
 
   /// Creates a block.
   public init(
     range: Range<Int>, kind: Kind, indentLevel: Int = 0, indent: Double = 0,
     alignment: ComputedStyle.TextAlignment = .start, spacingBefore: Double = 0,
-    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil
+    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, quoteLevel: Int = 0
   ) {
     self.range = range
     self.kind = kind
@@ -53,5 +55,6 @@ public struct TextBlock: Sendable, Hashable {
     self.spacingBefore = spacingBefore
     self.spacingAfter = spacingAfter
     self.backgroundColor = backgroundColor
+    self.quoteLevel = quoteLevel
   }
 }
