@@ -1,6 +1,6 @@
 /// The cascade's result for one distinct (parent context, element signature): the computed
 /// style, and the selector parts that hold there, which its children's matching needs.
-struct CascadeContext {
+struct CascadeContext: Hashable {
   var style: Int32
   /// Sorted parts whose next part needs them on the parent.
   var parentParts: [Int32]

@@ -40,12 +40,16 @@ extension CascadeRun {
       parent: parentStyle,
       winning: winningValues(matches, inline: inlineDeclarations[Int(key.signature.inlineStyle)]),
       rootFontSize: rootFontSize)
+    let context = CascadeContext(
+      style: intern(style), parentParts: parentParts.sorted(),
+      ancestorSet: ancestorSet(parent: parent.ancestorSet, adding: newAncestors),
+      hidden: style.display == .none)
+    // Contexts equal in all that children can see are one context: then a deep tree of
+    // repeating elements stops producing new keys after a few levels.
+    if let existing = contextNumbers[context] { return existing }
     let number = Int32(contexts.count)
-    contexts.append(
-      CascadeContext(
-        style: intern(style), parentParts: parentParts.sorted(),
-        ancestorSet: ancestorSet(parent: parent.ancestorSet, adding: newAncestors),
-        hidden: style.display == .none))
+    append(context)
+    contextNumbers[context] = number
     return number
   }
 
