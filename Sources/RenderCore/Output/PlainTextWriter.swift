@@ -45,19 +45,22 @@ struct PlainTextWriter {
         previous = block.kind
         let indent = max(0, block.indentLevel - (block.kind == .listItem ? 1 : 0)) * 2
         output.append(contentsOf: repeatElement(0x20, count: indent))
+        // Copy the block in chunks, each line separator becoming a newline and the indent.
+        var chunkStart = byte
         while scalar < block.range.upperBound && byte < bytes.count {
-          let length = Self.scalarLength(bytes[byte])
-          if length == 3 && bytes[byte] == 0xE2 && bytes[byte + 1] == 0x80
-            && bytes[byte + 2] == 0xA8
-          {
+          let lead = bytes[byte]
+          if lead == 0xE2 && bytes[byte + 1] == 0x80 && bytes[byte + 2] == 0xA8 {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
             output.append(0x0A)
             output.append(contentsOf: repeatElement(0x20, count: indent))
+            byte += 3
+            chunkStart = byte
           } else {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[byte..<byte + length]))
+            byte += lead < 0x80 ? 1 : Self.scalarLength(lead)
           }
-          byte += length
           scalar += 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
       }
     }
     return String(decoding: output, as: UTF8.self)
