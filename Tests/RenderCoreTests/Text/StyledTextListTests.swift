@@ -96,3 +96,14 @@ struct StyledTextListTests {
     #expect(styled.blocks[0].indentLevel == 2)
   }
 }
+
+extension StyledTextListTests {
+  @Test("the marker length is recorded where the marker starts the block")
+  func markerLength() {
+    let styled = TestMarkup.styledText(
+      "<ol start=\"9\"><li>a<br>b</li><li><p>c</p><p>d</p></li></ol><ul><li>e</li></ul>")
+    #expect(styled.blocks.map(\.markerLength) == [3, 4, 0, 2])
+    // The paragraphs' margins put space between the items, hence the blank lines.
+    #expect(styled.plainText == "9. a\n   b\n\n10. c\n\n  d\n\n• e")
+  }
+}

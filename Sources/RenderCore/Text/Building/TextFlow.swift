@@ -75,7 +75,7 @@ struct TextFlow {
       pendingSpaceStyle = nil
       appendBytes(0x20, style: spaceStyle)
     }
-    appendString(marker.text, style: marker.style)
+    appendMarker(marker.text, style: marker.style)
     atLineStart = false
   }
 
@@ -203,7 +203,7 @@ struct TextFlow {
         pendingSpaceStyle = nil
         appendBytes(0x20, style: spaceStyle)
       }
-      appendString(marker.text + " ", style: marker.style)
+      appendMarker(marker.text + " ", style: marker.style)
       atLineStart = true
     }
   }
@@ -266,6 +266,14 @@ struct TextFlow {
       scalarCount += 1
     }
     atLineStart = true
+  }
+
+  /// Writes a marker, noting its length when it starts the block.
+  private mutating func appendMarker(_ text: String, style: Int32) {
+    let start = scalarCount
+    appendString(text, style: style)
+    let last = blocks.count - 1
+    if blocks[last].range.lowerBound == start { blocks[last].markerLength = scalarCount - start }
   }
 
   private mutating func appendString(_ text: String, style: Int32) {
