@@ -116,6 +116,7 @@ struct AttributedStringWriter {
     var spacingBefore: Double
     var spacingAfter: Double
     var backgroundColor: CSSColor?
+    var markerLength: Int
 
     init(_ block: TextBlock) {
       kind = block.kind
@@ -125,6 +126,7 @@ struct AttributedStringWriter {
       spacingBefore = block.spacingBefore
       spacingAfter = block.spacingAfter
       backgroundColor = block.backgroundColor
+      markerLength = block.markerLength
     }
 
     func container() -> AttributeContainer {
@@ -136,6 +138,7 @@ struct AttributedStringWriter {
       container.spacingBefore = spacingBefore
       container.spacingAfter = spacingAfter
       container.blockBackgroundColor = backgroundColor.map(StyledTextJSONWriter.hex)
+      if markerLength > 0 { container.markerLength = markerLength }
       return container
     }
   }

@@ -160,4 +160,12 @@ extension AttributeScopes.RenderAttributes {
     /// The attribute's name.
     public static let name = "render.blockBackgroundColor"
   }
+
+  /// The length of the list marker that starts the paragraph, with its space.
+  public enum MarkerLengthAttribute: CodableAttributedStringKey {
+    /// The attribute's value.
+    public typealias Value = Int
+    /// The attribute's name.
+    public static let name = "render.markerLength"
+  }
 }

@@ -55,6 +55,8 @@ extension AttributeScopes {
     public let spacingAfter: SpacingAfterAttribute
     /// ``TextBlock/backgroundColor`` of the paragraph.
     public let blockBackgroundColor: BlockBackgroundColorAttribute
+    /// ``TextBlock/markerLength`` of the paragraph; set only when it starts with a marker.
+    public let markerLength: MarkerLengthAttribute
     /// Foundation's attributes (`link`, `imageURL`, …).
     public let foundation: AttributeScopes.FoundationAttributes
   }

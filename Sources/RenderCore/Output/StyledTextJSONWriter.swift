@@ -9,8 +9,9 @@ extension StyledText {
   /// is present only when set: `fontFamily`, `italic`, `monospace`, `foregroundColor`,
   /// `backgroundColor` (`"#rrggbb"`, or `"#rrggbbaa"` when not opaque), `underline`,
   /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises) and
-  /// `headingLevel`. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
-  /// `alignment`, `spacingBefore` and `spacingAfter`, and `backgroundColor` when it has one.
+  /// `headingLevel`. Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
+  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor` and `markerLength`
+  /// when it has them.
   ///
   /// ```swift
   /// let json = styled.jsonData()
@@ -62,6 +63,7 @@ struct StyledTextJSONWriter {
     if let color = block.backgroundColor { append(",\"backgroundColor\":\"\(Self.hex(color))\"") }
     append(",\"indent\":\(Self.number(block.indent)),\"indentLevel\":\(block.indentLevel)")
     append(",\"kind\":\"\(block.kind.rawValue)\",\"length\":\(block.range.count)")
+    if block.markerLength > 0 { append(",\"markerLength\":\(block.markerLength)") }
     append(",\"spacingAfter\":\(Self.number(block.spacingAfter))")
     append(",\"spacingBefore\":\(Self.number(block.spacingBefore))")
     append(",\"start\":\(block.range.lowerBound)}")
@@ -150,12 +152,14 @@ struct StyledTextJSONWriter {
     output.append(contentsOf: text.utf8)
   }
 
-  /// Integers without a fraction, others in Swift's shortest exact form; never NaN or infinity,
-  /// which JSON cannot hold.
+  /// CSS pixels to a thousandth (finer than any screen shows, and free of floating-point
+  /// noise such as `3.9200000000000017`); integers without a fraction; never NaN or
+  /// infinity, which JSON cannot hold.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-    return "\(value)"
+    let rounded = (value * 1000).rounded() / 1000
+    if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+    return "\(rounded)"
   }
 
   /// `#rrggbb`, or `#rrggbbaa` when the colour is not opaque.

@@ -40,12 +40,16 @@ public struct TextBlock: Sendable, Hashable {
   public var backgroundColor: CSSColor?
   /// How many block quotes contain the block (0 outside any); ``indentLevel`` counts them too.
   public var quoteLevel: Int
+  /// The length in scalars of the list marker that starts the block, with the space after
+  /// it (`"• "`, `"10. "`): where a hanging indent aligns. 0 when the block has no marker.
+  public var markerLength: Int
 
   /// Creates a block.
   public init(
     range: Range<Int>, kind: Kind, indentLevel: Int = 0, indent: Double = 0,
     alignment: ComputedStyle.TextAlignment = .start, spacingBefore: Double = 0,
-    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, quoteLevel: Int = 0
+    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, quoteLevel: Int = 0,
+    markerLength: Int = 0
   ) {
     self.range = range
     self.kind = kind
@@ -56,5 +60,6 @@ public struct TextBlock: Sendable, Hashable {
     self.spacingAfter = spacingAfter
     self.backgroundColor = backgroundColor
     self.quoteLevel = quoteLevel
+    self.markerLength = markerLength
   }
 }

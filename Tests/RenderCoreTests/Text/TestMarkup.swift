@@ -91,14 +91,24 @@ extension TestMarkup {
 extension StyledText {
   /// The text of a scalar range.
   func text(_ range: Range<Int>) -> String {
-    let scalars = Array(string.unicodeScalars)
-    var result = String.UnicodeScalarView()
-    result.append(contentsOf: scalars[range])
-    return String(result)
+    let scalars = string.unicodeScalars
+    let start = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
+    return String(scalars[start..<scalars.index(start, offsetBy: range.count)])
   }
 
-  /// Each block's text.
-  var blockTexts: [String] { blocks.map { text($0.range) } }
+  /// Each block's text, in one pass over the string.
+  var blockTexts: [String] {
+    let scalars = string.unicodeScalars
+    var index = scalars.startIndex
+    var position = 0
+    return blocks.map { block in
+      index = scalars.index(index, offsetBy: block.range.lowerBound - position)
+      let end = scalars.index(index, offsetBy: block.range.count)
+      position = block.range.upperBound
+      defer { index = end }
+      return String(scalars[index..<end])
+    }
+  }
 
   /// The runs whose text is `fragment`, exactly.
   func runs(covering fragment: String) -> [Run] {

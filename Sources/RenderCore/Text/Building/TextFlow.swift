@@ -75,7 +75,7 @@ struct TextFlow {
       pendingSpaceStyle = nil
       appendBytes(0x20, style: spaceStyle)
     }
-    appendString(marker.text, style: marker.style)
+    appendMarker(marker.text, style: marker.style)
     atLineStart = false
   }
 
@@ -140,10 +140,23 @@ struct TextFlow {
         index += 1
         continue
       }
+      // One space between two words is already collapsed: copy such runs of words whole.
       var end = index + 1
-      while end < count && !Self.isCollapsible(bytes[end]) { end += 1 }
+      var scalars = 1
+      while end < count {
+        let next = bytes[end]
+        if !Self.isCollapsible(next) {
+          end += 1
+          if next & 0xC0 != 0x80 { scalars += 1 }
+        } else if next == 0x20 && end + 1 < count && !Self.isCollapsible(bytes[end + 1]) {
+          end += 1
+          scalars += 1
+        } else {
+          break
+        }
+      }
       prepareContent(style: style)
-      appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]), style: style)
+      appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]), scalars: scalars, style: style)
       index = end
     }
   }
@@ -160,9 +173,13 @@ struct TextFlow {
         continue
       }
       var end = index + 1
-      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+      var scalars = 1
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D {
+        if bytes[end] & 0xC0 != 0x80 { scalars += 1 }
+        end += 1
+      }
       prepareContent(style: style)
-      appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]), style: style)
+      appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]), scalars: scalars, style: style)
       index = end
     }
   }
@@ -186,7 +203,7 @@ struct TextFlow {
         pendingSpaceStyle = nil
         appendBytes(0x20, style: spaceStyle)
       }
-      appendString(marker.text + " ", style: marker.style)
+      appendMarker(marker.text + " ", style: marker.style)
       atLineStart = true
     }
   }
@@ -251,6 +268,14 @@ struct TextFlow {
     atLineStart = true
   }
 
+  /// Writes a marker, noting its length when it starts the block.
+  private mutating func appendMarker(_ text: String, style: Int32) {
+    let start = scalarCount
+    appendString(text, style: style)
+    let last = blocks.count - 1
+    if blocks[last].range.lowerBound == start { blocks[last].markerLength = scalarCount - start }
+  }
+
   private mutating func appendString(_ text: String, style: Int32) {
     var text = text
     text.withUTF8 { appendBytes($0, style: style) }
@@ -263,11 +288,18 @@ struct TextFlow {
   }
 
   private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, style: Int32) {
+    var scalars = 0
+    for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
+    appendBytes(bytes, scalars: scalars, style: style)
+  }
+
+  /// Appends `bytes`, which hold `scalars` Unicode scalars (counted while they were scanned).
+  private mutating func appendBytes(
+    _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, style: Int32
+  ) {
     guard !bytes.isEmpty else { return }
     switchStyle(to: style)
     utf8.append(contentsOf: bytes)
-    var scalars = 0
-    for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
     scalarCount += scalars
   }
 
