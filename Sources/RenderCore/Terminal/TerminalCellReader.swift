@@ -79,7 +79,7 @@ struct TerminalCellReader {
     return cells
   }
 
-  /// The blocks to show, in order and inside the text, a quote at least one quote deep; text
+  /// The blocks to show, in order and inside the text, a quote at least one level deep; text
   /// that no block covers (other than the newlines between blocks) becomes a paragraph, so
   /// none is lost.
   func blocks(of text: StyledText) -> [TextBlock] {
@@ -91,8 +91,11 @@ struct TerminalCellReader {
       appendUncovered(covered..<start, to: &blocks)
       var clamped = block
       clamped.range = start..<end
-      // A producer that marks quotes by kind only still gets its bar.
-      clamped.quoteLevel = max(block.quoteLevel, block.kind == .quote ? 1 : 0)
+      // A producer that marks quotes by kind only still gets bars: one per level, since
+      // nested quotes are far more common than quotes in lists.
+      if block.kind == .quote, block.quoteLevel <= 0 {
+        clamped.quoteLevel = max(1, block.indentLevel)
+      }
       blocks.append(clamped)
       covered = end
     }

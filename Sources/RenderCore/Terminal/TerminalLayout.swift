@@ -17,14 +17,30 @@ struct TerminalLayout {
   }
 
   mutating func render() -> String {
-    var previous: TextBlock?
-    for block in reader.blocks(of: text) {
-      if let previous, Self.needsBlankLine(between: previous, and: block) {
-        let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
-        write(prefix(bars: max(0, bars), spaces: 0))
+    let blocks = reader.blocks(of: text)
+    var index = 0
+    while index < blocks.count {
+      // A table's rows are laid out together, so that their columns line up.
+      var end = index + 1
+      if blocks[index].kind == .tableRow {
+        while end < blocks.count, blocks[end].kind == .tableRow { end += 1 }
       }
-      write(block)
-      previous = block
+      var rows: [[TerminalCell]] = []
+      for block in blocks[index..<end] {
+        rows.append(block.kind == .rule ? [] : reader.cells(of: block))
+      }
+      if blocks[index].kind == .tableRow { rows = TerminalTable.aligned(rows) }
+      for (offset, block) in blocks[index..<end].enumerated() {
+        if index + offset > 0 {
+          let previous = blocks[index + offset - 1]
+          if Self.needsBlankLine(between: previous, and: block) {
+            let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
+            write(prefix(bars: max(0, bars), spaces: 0))
+          }
+        }
+        write(block, cells: rows[offset])
+      }
+      index = end
     }
     return output
   }
@@ -34,10 +50,10 @@ struct TerminalLayout {
   private static func needsBlankLine(between previous: TextBlock, and next: TextBlock) -> Bool {
     let tight: Set<TextBlock.Kind> = [.listItem, .tableRow]
     guard tight.contains(previous.kind), tight.contains(next.kind) else { return true }
-    return max(previous.spacingAfter, next.spacingBefore) >= 4
+    return previous.spacingAfter + next.spacingBefore >= 4
   }
 
-  private mutating func write(_ block: TextBlock) {
+  private mutating func write(_ block: TextBlock, cells: [TerminalCell]) {
     // Quote bars, then list indents, then the code indent: together at most half the width,
     // so deep nesting still leaves room for the text.
     let budget = width / 2
@@ -58,7 +74,6 @@ struct TerminalLayout {
         style: style)
       lines = [TerminalLineBreaker.Line(cells: [rule], indent: 0, width: contentWidth)]
     } else {
-      let cells = reader.cells(of: block)
       lines = TerminalLineBreaker.lines(
         of: cells, width: contentWidth - innerPad,
         hangingIndent: block.kind == .listItem ? Self.markerWidth(cells) : 0,

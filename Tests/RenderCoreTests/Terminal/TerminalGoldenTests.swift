@@ -34,4 +34,23 @@ struct TerminalGoldenTests {
     try TerminalGolden.check(
       TerminalRenderer(width: width).render(sample.text), named: "wide-w\(width)")
   }
+
+  @Test func blocksNestedInQuotesAndLists() throws {
+    let background = CSSColor(red: 0x28, green: 0x2c, blue: 0x34)
+    var sample = TerminalSample()
+    sample.add(.heading, "Inside a quote", .heading(2), indentLevel: 1, quoteLevel: 1)
+    sample.add(.listItem, "• an item in the quote", indentLevel: 2, quoteLevel: 1, spacing: 0)
+    sample.add(
+      .codeBlock, "quoted code();", .monospaced, indentLevel: 1, quoteLevel: 1,
+      background: background)
+    sample.add(.listItem, "1. an item with code below it", indentLevel: 1, spacing: 0)
+    sample.add(.codeBlock, "make test", .monospaced, indentLevel: 1, background: background)
+    sample.add(.tableRow, "Engine\tSpeed", .strong, spacing: 0)
+    sample.add(.tableRow, "cmark\t83 MB/s", spacing: 0)
+    sample.add(.tableRow, "discount\t30 MB/s", spacing: 0)
+    for mode in [TerminalColorMode.none, .ansi256] {
+      let output = TerminalRenderer(width: 40, colorMode: mode).render(sample.text)
+      try TerminalGolden.check(output, named: "nested-w40-\(mode)")
+    }
+  }
 }

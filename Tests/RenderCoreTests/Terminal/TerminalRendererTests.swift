@@ -75,7 +75,16 @@ struct TerminalRendererTests {
   @Test func aQuoteMarkedByKindOnlyGetsABar() {
     var sample = TerminalSample()
     sample.add(.quote, "quoted", indentLevel: 1, quoteLevel: 0)
-    #expect(TerminalRenderer(width: 20).render(sample.text) == "│ quoted\n")
+    sample.add(.quote, "nested", indentLevel: 2, quoteLevel: 0)
+    #expect(TerminalRenderer(width: 20).render(sample.text) == "│ quoted\n│\n│ │ nested\n")
+  }
+
+  @Test func tableColumnsLineUp() {
+    var sample = TerminalSample()
+    sample.add(.tableRow, "a\tlonger\tx", spacing: 0)
+    sample.add(.tableRow, "wide cell\tb\ty", spacing: 0)
+    let output = TerminalRenderer(width: 40).render(sample.text)
+    #expect(output == "a          longer  x\nwide cell  b       y\n")
   }
 
   @Test func emptyTextGivesNoOutput() {
