@@ -27,4 +27,26 @@ package struct BenchOptions: Sendable, Hashable, Codable {
 
   /// Creates the default options: every engine, the built-in corpus, 10 runs after 2 warm-up runs.
   package init() {}
+
+  private enum CodingKeys: String, CodingKey {
+    case engines, corpusPaths, runs, warmup, specPaths, scaling, jobs, format, reportPath
+    case baselinePath, thresholdPercent, help
+  }
+
+  /// Writes every key, unset ones as `null`, so the JSON report has one shape.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(engines, forKey: .engines)
+    try container.encode(corpusPaths, forKey: .corpusPaths)
+    try container.encode(runs, forKey: .runs)
+    try container.encode(warmup, forKey: .warmup)
+    try container.encode(specPaths, forKey: .specPaths)
+    try container.encode(scaling, forKey: .scaling)
+    try container.encode(jobs, forKey: .jobs)
+    try container.encode(format, forKey: .format)
+    try container.encode(reportPath, forKey: .reportPath)
+    try container.encode(baselinePath, forKey: .baselinePath)
+    try container.encode(thresholdPercent, forKey: .thresholdPercent)
+    try container.encode(help, forKey: .help)
+  }
 }
