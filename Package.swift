@@ -46,9 +46,7 @@ let package = Package(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(name: "HTMLImportTests", dependencies: ["HTMLImport", "TestSupport"]),
     .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
-    .testTarget(
-      name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"],
-      resources: [.copy("Fixtures")]),
+    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
   ]
 )

@@ -1,1 +1,119 @@
+import Foundation
 import RenderKit
+
+/// The `render` command: Markdown in, HTML out. The executable only calls ``run(_:context:)``.
+public enum RenderCommand {
+  /// Runs `render` with `arguments` (without the program name) and returns its exit status.
+  public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+    let parsed: RenderArguments
+    do {
+      parsed = try RenderArguments(parsing: arguments)
+    } catch {
+      context.writeError("render: \(error.message)\nTry 'render --help' for usage.\n")
+      return .usage
+    }
+    if parsed.help {
+      context.writeOutput(Data(RenderHelp.text.utf8))
+      return .success
+    }
+    if parsed.listEngines {
+      context.writeOutput(Data(engineList(EngineRegistry.builtIn).utf8))
+      return .success
+    }
+    if let engine = parsed.engine, !EngineRegistry.builtIn.engineIDs.contains(engine) {
+      let valid = EngineRegistry.builtIn.engineIDs.joined(separator: ", ")
+      context.writeError(
+        "render: unknown engine \"\(engine)\" for --engine; valid engines: \(valid)\n"
+          + "Try 'render --list-engines'.\n")
+      return .usage
+    }
+    do throws(RenderError) {
+      let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
+      let markdown = try readInput(parsed.input, context: context)
+      let fragment = try renderer.html(markdown: markdown)
+      try writeOutput(Data(fragment.html.utf8), to: parsed.output, context: context)
+      return .success
+    } catch {
+      context.writeError("render: \(error.description)\n")
+      return .failure
+    }
+  }
+
+  /// One line per engine: identifier, library version, features, safety.
+  static func engineList(_ registry: EngineRegistry) -> String {
+    registry.engines.map { engine in
+      let descriptor = engine.descriptor
+      let features = descriptor.features.sorted().map(\.rawValue).joined(separator: ",")
+      let safety =
+        descriptor.isSafeOnHostileInput ? "safe on hostile input" : "isolated on hostile input"
+      return "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\n"
+    }.joined()
+  }
+
+  /// The configuration file (or ./render.json, or defaults), `RENDER_ENGINE`, then the flags.
+  private static func configuration(
+    for arguments: RenderArguments, context: CommandContext
+  ) throws(RenderError) -> RenderConfiguration {
+    var configuration = try RenderConfiguration.resolve(
+      path: arguments.configuration, environment: context.environment,
+      currentDirectory: context.currentDirectory)
+    if let engine = arguments.engine {
+      configuration.engine = engine
+      configuration.engineSource = nil
+    }
+    configuration.options.smartPunctuation =
+      configuration.options.smartPunctuation || arguments.smartPunctuation
+    configuration.options.unsafe = configuration.options.unsafe || arguments.unsafe
+    configuration.options.hardLineBreaks =
+      configuration.options.hardLineBreaks || arguments.hardLineBreaks
+    configuration.options.sourcePositions =
+      configuration.options.sourcePositions || arguments.sourcePositions
+    configuration.options.extensions.formUnion(arguments.extensions)
+    return configuration
+  }
+
+  private static func readInput(_ path: String, context: CommandContext) throws(RenderError)
+    -> String
+  {
+    if path == "-" { return MarkdownInput.decode(context.readStandardInput()) }
+    let url = URL(
+      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw .fileUnreadable(path: path, reason: "no such file; check the path")
+    }
+    do {
+      return MarkdownInput.decode(try Data(contentsOf: url))
+    } catch {
+      throw .fileUnreadable(path: path, reason: "cannot be read (\(reason(error))); check the path")
+    }
+  }
+
+  private static func writeOutput(_ data: Data, to path: String?, context: CommandContext)
+    throws(RenderError)
+  {
+    guard let path else {
+      context.writeOutput(data)
+      return
+    }
+    let url = URL(
+      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    do {
+      try data.write(to: url)
+    } catch {
+      throw .fileUnreadable(
+        path: path,
+        reason: "cannot be written (\(reason(error))); check the folder exists and is writable")
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue))
+    }
+    return nsError.localizedDescription
+  }
+}
