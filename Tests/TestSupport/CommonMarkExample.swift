@@ -14,6 +14,7 @@ public struct CommonMarkExample: Decodable, Sendable {
 
   /// The examples of `file` in `shared/commonmark`, e.g. `"spec-0.30.json"`.
   public static func load(_ file: String) throws -> [CommonMarkExample] {
-    try JSONDecoder().decode([CommonMarkExample].self, from: SharedFixtures.data("commonmark/\(file)"))
+    try JSONDecoder().decode(
+      [CommonMarkExample].self, from: SharedFixtures.data("commonmark/\(file)"))
   }
 }

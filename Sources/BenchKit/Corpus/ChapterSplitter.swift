@@ -7,7 +7,11 @@ enum ChapterSplitter {
     var chapters: [String] = []
     var current = ""
     var openFence: Substring?
-    for line in document.text.split(separator: "\n", omittingEmptySubsequences: false) {
+    var lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
+    // A final newline leaves an empty last piece: every line then ends in a newline.
+    let endsWithNewline = lines.last?.isEmpty == true
+    if endsWithNewline { lines.removeLast() }
+    for (number, line) in lines.enumerated() {
       let trimmed = line.drop { $0 == " " }
       let indent = line.count - trimmed.count
       if indent < 4, let fence = Self.fence(in: trimmed) {
@@ -23,10 +27,8 @@ enum ChapterSplitter {
         current = ""
       }
       current += line
-      current += "\n"
+      if endsWithNewline || number < lines.count - 1 { current += "\n" }
     }
-    // The split added a newline after the last line, which the document may not have had.
-    if !document.text.hasSuffix("\n"), current.hasSuffix("\n") { current.removeLast() }
     chapters.append(current)
     guard chapters.count > 1 else { return [document] }
     return chapters.enumerated().map { index, text in

@@ -6,33 +6,38 @@
 /// StyledText throughput; the import throughput and ratio; per pair the share of identical
 /// chapters; per engine and suite the passed examples; per path the jobs speed-up; all
 /// higher-is-better. The 8× scaling ratio is lower-is-better.
-struct BaselineComparison: Sendable {
+package struct BaselineComparison: Sendable {
   /// A figure that got worse past the threshold.
-  struct Regression: Sendable, Hashable, CustomStringConvertible {
+  package struct Regression: Sendable, Hashable, CustomStringConvertible {
     /// The figure's name, a path into the JSON report, e.g. `engines.cmark.throughputMBps.median`.
-    var name: String
+    package var name: String
     /// Its value in the baseline.
-    var baseline: Double
+    package var baseline: Double
     /// Its value now.
-    var current: Double
+    package var current: Double
 
     /// The change in percent of the baseline (negative when it fell).
-    var changePercent: Double {
+    package var changePercent: Double {
       baseline != 0 ? (current - baseline) / abs(baseline) * 100 : 0
     }
 
     /// `name: 80.12 → 60.30 (-24.7 %)`.
-    var description: String {
+    package var description: String {
       "\(name): \(FigureFormat.fixed(baseline, decimals: 3)) → "
         + "\(FigureFormat.fixed(current, decimals: 3)) (\(FigureFormat.fixed(changePercent)) %)"
     }
   }
 
   /// The regression, in percent, past which a figure counts.
-  var thresholdPercent: Double
+  package var thresholdPercent: Double
+
+  /// Creates a comparison that flags regressions past `thresholdPercent`.
+  package init(thresholdPercent: Double) {
+    self.thresholdPercent = thresholdPercent
+  }
 
   /// The figures of `current` that are worse than in `baseline` by more than the threshold.
-  func regressions(current: BenchReport, baseline: BenchReport) -> [Regression] {
+  package func regressions(current: BenchReport, baseline: BenchReport) -> [Regression] {
     let now = Self.figures(of: current)
     let before = Dictionary(
       Self.figures(of: baseline).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
