@@ -33,7 +33,9 @@ let package = Package(
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
-    .target(name: "BenchKit", dependencies: ["RenderKit"]),
+    .target(
+      name: "BenchKit",
+      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
