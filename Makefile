@@ -34,3 +34,15 @@ format:
 bench: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 	$(SWIFT) run -c release --skip-build renderbench
+
+# Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
+# its colours from the pixels, light and dark scheme.
+.PHONY: check-browser
+check-browser: build
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "installing: chromium"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh Tests/BrowserCheck/check.sh

@@ -33,7 +33,9 @@ let package = Package(
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
-    .target(name: "BenchKit", dependencies: ["RenderKit"]),
+    .target(
+      name: "BenchKit",
+      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -42,11 +44,10 @@ let package = Package(
       name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
-    .testTarget(name: "HTMLImportTests", dependencies: ["HTMLImport", "TestSupport"]),
-    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
     .testTarget(
-      name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"],
-      resources: [.copy("Fixtures")]),
+      name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
+    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
+    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
   ]
 )

@@ -38,6 +38,8 @@ public struct TextBlock: Sendable, Hashable {
   public var spacingAfter: Double
   /// The block's background colour (code blocks, for instance).
   public var backgroundColor: CSSColor?
+  /// How many block quotes contain the block (0 outside any); ``indentLevel`` counts them too.
+  public var quoteLevel: Int
   /// The length in scalars of the list marker that starts the block, with the space after
   /// it (`"• "`, `"10. "`): where a hanging indent aligns. 0 when the block has no marker.
   public var markerLength: Int
@@ -46,7 +48,8 @@ public struct TextBlock: Sendable, Hashable {
   public init(
     range: Range<Int>, kind: Kind, indentLevel: Int = 0, indent: Double = 0,
     alignment: ComputedStyle.TextAlignment = .start, spacingBefore: Double = 0,
-    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, markerLength: Int = 0
+    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, quoteLevel: Int = 0,
+    markerLength: Int = 0
   ) {
     self.range = range
     self.kind = kind
@@ -56,6 +59,7 @@ public struct TextBlock: Sendable, Hashable {
     self.spacingBefore = spacingBefore
     self.spacingAfter = spacingAfter
     self.backgroundColor = backgroundColor
+    self.quoteLevel = quoteLevel
     self.markerLength = markerLength
   }
 }
