@@ -51,7 +51,11 @@ struct StyledTextJSONWriter {
     for (index, run) in styled.indexedRuns.enumerated() {
       append(index == 0 ? "\n{\"attributes\":" : ",\n{\"attributes\":")
       output.append(contentsOf: attributes[run.styleIndex])
-      append(",\"length\":\(run.range.count),\"start\":\(run.range.lowerBound)}")
+      append(",\"length\":")
+      appendInteger(run.range.count)
+      append(",\"start\":")
+      appendInteger(run.range.lowerBound)
+      output.append(0x7D)
     }
     append(styled.indexedRuns.isEmpty ? "],\n\"text\":" : "\n],\n\"text\":")
     writeString(styled.string)
@@ -148,8 +152,25 @@ struct StyledTextJSONWriter {
     }
   }
 
+  private mutating func append(_ text: StaticString) {
+    output.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
   private mutating func append(_ text: String) {
     output.append(contentsOf: text.utf8)
+  }
+
+  /// Decimal digits without an intermediate string: there are two integers per run.
+  private mutating func appendInteger(_ value: Int) {
+    if value < 0 { output.append(0x2D) }
+    let start = output.count
+    var remaining = value.magnitude
+    repeat {
+      output.append(UInt8(remaining % 10) + 0x30)
+      remaining /= 10
+    } while remaining > 0
+    output[start...].reverse()
   }
 
   /// CSS pixels to a thousandth (finer than any screen shows, and free of floating-point
