@@ -35,6 +35,8 @@ let package = Package(
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
     .target(name: "BenchKit", dependencies: ["RenderKit"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
+    // The worker process that IsolatedEngine runs engines in; found next to the host executable.
+    .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
@@ -48,5 +50,9 @@ let package = Package(
       name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
+    // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
+    .testTarget(
+      name: "HostileInputTests",
+      dependencies: ["RenderKit", "EngineDiscount", "render-worker", "TestSupport"]),
   ]
 )
