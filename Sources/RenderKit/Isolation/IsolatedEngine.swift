@@ -22,7 +22,7 @@ public struct IsolatedEngine: MarkdownEngine {
   public let descriptor: EngineDescriptor
   /// The limits every render is held to.
   public let limits: RenderLimits
-  private let pool: WorkerPool
+  let pool: WorkerPool
 
   /// Isolates the built-in engine `engineID`.
   ///

@@ -37,8 +37,8 @@ final class WorkerPool: Sendable {
     surplus?.stop()
   }
 
-  /// How many workers are idle now.
-  var idleCount: Int { idle.withLock { $0.count } }
+  /// The process identifiers of the idle workers.
+  var idleProcessIDs: [pid_t] { idle.withLock { $0.map(\.processID) } }
 
   deinit {
     idle.withLock { workers in
