@@ -58,7 +58,7 @@ extension StylesheetParser {
   private mutating func parseDeclaration(
     _ range: Range<Int>, into declarations: inout [Declaration]
   ) {
-    let text = CSSSyntax.excerpt(bytes, range)
+    var text: String { CSSSyntax.excerpt(bytes, range) }
     var cursor = range.lowerBound
     guard var name = CSSSyntax.readIdentifier(bytes, at: &cursor, end: range.upperBound) else {
       log.report(
