@@ -39,7 +39,11 @@ extension StylesheetParser {
         let brace = position
         position += 1
         skipBlock(openedAt: brace)
-        log.report("nested rule \"\(text)\" dropped: nested blocks are not supported", at: start)
+        if let bad = badStringOffset {
+          log.report("declaration \"\(text)\" dropped: unterminated string", at: bad)
+        } else {
+          log.report("nested rule \"\(text)\" dropped: nested blocks are not supported", at: start)
+        }
         continue
       }
       let end = position
