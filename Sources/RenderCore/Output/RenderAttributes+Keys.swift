@@ -168,4 +168,12 @@ extension AttributeScopes.RenderAttributes {
     /// The attribute's name.
     public static let name = "render.markerLength"
   }
+
+  /// How many block quotes contain the paragraph.
+  public enum QuoteLevelAttribute: CodableAttributedStringKey {
+    /// The attribute's value.
+    public typealias Value = Int
+    /// The attribute's name.
+    public static let name = "render.quoteLevel"
+  }
 }

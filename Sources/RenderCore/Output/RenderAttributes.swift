@@ -57,6 +57,8 @@ extension AttributeScopes {
     public let blockBackgroundColor: BlockBackgroundColorAttribute
     /// ``TextBlock/markerLength`` of the paragraph; set only when it starts with a marker.
     public let markerLength: MarkerLengthAttribute
+    /// ``TextBlock/quoteLevel`` of the paragraph; set only inside quotes.
+    public let quoteLevel: QuoteLevelAttribute
     /// Foundation's attributes (`link`, `imageURL`, …).
     public let foundation: AttributeScopes.FoundationAttributes
   }

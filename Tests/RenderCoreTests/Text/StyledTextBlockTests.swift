@@ -44,6 +44,7 @@ struct StyledTextBlockTests {
     #expect(styled.blocks.map(\.kind) == [.quote, .quote, .paragraph])
     #expect(styled.blocks.map(\.indentLevel) == [1, 2, 0])
     #expect(styled.blocks.map(\.indent) == [40, 80, 0])
+    #expect(styled.blocks.map(\.quoteLevel) == [1, 2, 0])
   }
 
   @Test("pre keeps spaces and newlines; lines are separated by U+2028 inside one code block")

@@ -94,6 +94,7 @@ struct StyledTextListTests {
     let styled = TestMarkup.styledText("<blockquote><ul><li>q</li></ul></blockquote>")
     #expect(styled.blocks[0].kind == .listItem)
     #expect(styled.blocks[0].indentLevel == 2)
+    #expect(styled.blocks[0].quoteLevel == 1)
   }
 }
 

@@ -182,6 +182,7 @@ struct StyledTextBuilder {
     case .quote:
       block.kind = .quote
       block.indentLevel += 1
+      block.quoteLevel += 1
     case .preformatted: block.kind = .codeBlock
     case .heading: block.kind = .heading
     case .rule: block.kind = .rule

@@ -235,7 +235,7 @@ struct TextFlow {
       TextBlock(
         range: scalarCount..<scalarCount, kind: context.kind, indentLevel: context.indentLevel,
         indent: context.indent, alignment: context.alignment, spacingBefore: spacingBefore,
-        backgroundColor: context.backgroundColor))
+        backgroundColor: context.backgroundColor, quoteLevel: context.quoteLevel))
     blockIsOpen = true
     atLineStart = true
     gap = CollapsedMargin()
