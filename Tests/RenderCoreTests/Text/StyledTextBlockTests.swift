@@ -101,4 +101,13 @@ struct StyledTextBlockTests {
     let styled = TestMarkup.styledText("<div>\n  <p></p>\n  <p>  </p>\n</div><p>x</p>")
     #expect(styled.blockTexts == ["x"])
   }
+
+  @Test("the background of html and body is the page's, not every block's")
+  func canvasBackground() {
+    let styled = TestMarkup.styledText(
+      "<body style=\"background-color:#ffffff\"><p>a</p><pre style=\"background-color:#eeeeee\">b</pre></body>"
+    )
+    #expect(styled.blocks[0].backgroundColor == nil)
+    #expect(styled.blocks[1].backgroundColor == CSSColor(red: 0xEE, green: 0xEE, blue: 0xEE))
+  }
 }

@@ -169,7 +169,7 @@ struct StyledTextBuilder {
     let indent = computed.margin.left + computed.padding.left
     if indent.isFinite { block.indent += indent }
     block.alignment = computed.textAlign
-    if let background = Self.visible(computed.backgroundColor) {
+    if role != .canvas, let background = Self.visible(computed.backgroundColor) {
       block.backgroundColor = background
     }
     if computed.display == .listItem {
