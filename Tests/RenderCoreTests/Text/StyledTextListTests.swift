@@ -108,3 +108,13 @@ extension StyledTextListTests {
     #expect(styled.plainText == "9. a\n   b\n\n10. c\n\n  d\n\n• e")
   }
 }
+
+extension StyledTextListTests {
+  @Test(
+    "start and value are read as HTML integers: leading space, sign, trailing junk ignored",
+    arguments: [("  5abc", "5."), ("-2", "-2."), ("+3", "3."), ("x1", "1."), ("", "1.")])
+  func integerAttributes(start: String, expected: String) {
+    let styled = TestMarkup.styledText("<ol start=\"\(start)\"><li>a</li></ol>")
+    #expect(styled.blockTexts == ["\(expected) a"])
+  }
+}
