@@ -10,8 +10,8 @@ extension StyledText {
   /// `backgroundColor` (`"#rrggbb"`, or `"#rrggbbaa"` when not opaque), `underline`,
   /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises) and
   /// `headingLevel`. Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
-  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor` and `markerLength`
-  /// when it has them.
+  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor`, `markerLength` and
+  /// `quoteLevel` when it has them.
   ///
   /// ```swift
   /// let json = styled.jsonData()
@@ -68,6 +68,7 @@ struct StyledTextJSONWriter {
     append(",\"indent\":\(Self.number(block.indent)),\"indentLevel\":\(block.indentLevel)")
     append(",\"kind\":\"\(block.kind.rawValue)\",\"length\":\(block.range.count)")
     if block.markerLength > 0 { append(",\"markerLength\":\(block.markerLength)") }
+    if block.quoteLevel > 0 { append(",\"quoteLevel\":\(block.quoteLevel)") }
     append(",\"spacingAfter\":\(Self.number(block.spacingAfter))")
     append(",\"spacingBefore\":\(Self.number(block.spacingBefore))")
     append(",\"start\":\(block.range.lowerBound)}")
