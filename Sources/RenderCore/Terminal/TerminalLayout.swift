@@ -87,7 +87,7 @@ struct TerminalLayout {
       row.append(contentsOf: blank(innerPad + alignment + line.indent, style: fill))
       row.append(contentsOf: line.cells)
       if background != nil {
-        row.append(contentsOf: blank(max(0, free - alignment), style: fill))
+        row.append(contentsOf: blank(free - alignment, style: fill))
       }
       write(row)
     }
@@ -120,8 +120,10 @@ struct TerminalLayout {
     return cells
   }
 
+  /// `count` spaces (none when `count` is negative, as after an unavoidable overflow).
   private func blank(_ count: Int, style: Int) -> [TerminalCell] {
-    Array(repeating: TerminalCell(text: " ", width: 1, style: style, kind: .space), count: count)
+    let space = TerminalCell(text: " ", width: 1, style: style, kind: .space)
+    return Array(repeating: space, count: max(0, count))
   }
 
   private func faintStyle() -> TerminalStyle {
