@@ -17,6 +17,8 @@ public struct CommandContext: Sendable {
   public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (progress is shown only then).
   public var errorIsTerminal: Bool
+  /// The terminal's width in columns when standard output is one.
+  public var terminalColumns: Int?
 
   /// Creates a context from its parts.
   public init(
@@ -24,7 +26,7 @@ public struct CommandContext: Sendable {
     writeOutput: @escaping @Sendable (Data) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     environment: [String: String], currentDirectory: String,
-    outputIsTerminal: Bool, errorIsTerminal: Bool
+    outputIsTerminal: Bool, errorIsTerminal: Bool, terminalColumns: Int? = nil
   ) {
     self.readStandardInput = readStandardInput
     self.writeOutput = writeOutput
@@ -33,6 +35,7 @@ public struct CommandContext: Sendable {
     self.currentDirectory = currentDirectory
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
+    self.terminalColumns = terminalColumns
   }
 
   /// The running process's real standard streams, environment and directory.
@@ -43,6 +46,13 @@ public struct CommandContext: Sendable {
       writeError: { FileHandle.standardError.write(Data($0.utf8)) },
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath,
-      outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+      outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+      terminalColumns: columns(of: STDOUT_FILENO))
+  }
+
+  private static func columns(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 }

@@ -12,6 +12,15 @@ struct RenderArguments: Equatable {
   var hardLineBreaks = false
   var sourcePositions = false
   var extensions: [MarkdownExtension] = []
+  var from: InputFormat?
+  var to: OutputFormat = .fragment
+  var stylesheet: String?
+  var colorScheme: ColorScheme?
+  var title: String?
+  var width: Int?
+  var color: ColorChoice = .auto
+  var isolation: IsolationMode?
+  var deadline: Double?
   var listEngines = false
   var help = false
 
@@ -41,6 +50,33 @@ struct RenderArguments: Equatable {
       case "--unsafe": unsafe = true
       case "--hard-breaks": hardLineBreaks = true
       case "--source-positions": sourcePositions = true
+      case "--from": from = try choice(try value(), for: name)
+      case "--to": to = try choice(try value(), for: name)
+      case "--stylesheet": stylesheet = try value()
+      case "--color-scheme": colorScheme = try choice(try value(), for: name)
+      case "--title": title = try value()
+      case "--color": color = try choice(try value(), for: name)
+      case "--isolation":
+        let raw = try value()
+        switch raw {
+        case "process": isolation = .process
+        case "in-process": isolation = .inProcess
+        default:
+          throw UsageError(
+            "--isolation does not take \"\(raw)\"; valid values: process, in-process")
+        }
+      case "--deadline":
+        let raw = try value()
+        guard let seconds = Double(raw), seconds > 0, seconds <= 86_400 else {
+          throw UsageError("--deadline needs seconds between 0 and 86400 (found \"\(raw)\")")
+        }
+        deadline = seconds
+      case "--width":
+        let raw = try value()
+        guard let parsed = Int(raw), parsed >= 10, parsed <= 10_000 else {
+          throw UsageError("--width needs a whole number from 10 to 10000 (found \"\(raw)\")")
+        }
+        width = parsed
       case "--extension":
         let raw = try value()
         guard let parsed = MarkdownExtension(rawValue: raw) else {
@@ -60,5 +96,20 @@ struct RenderArguments: Equatable {
         inputSeen = true
       }
     }
+  }
+
+  /// The input format: as given, else from the file's extension (stdin is Markdown).
+  var inputFormat: InputFormat {
+    from ?? (input == "-" ? .markdown : InputFormat.guess(forPath: input))
+  }
+
+  private func choice<Choice: RawRepresentable & CaseIterable>(
+    _ raw: String, for option: String
+  ) throws(UsageError) -> Choice where Choice.RawValue == String {
+    guard let parsed = Choice(rawValue: raw) else {
+      let valid = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("\(option) does not take \"\(raw)\"; valid values: \(valid)")
+    }
+    return parsed
   }
 }

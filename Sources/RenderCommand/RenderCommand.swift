@@ -29,13 +29,58 @@ public enum RenderCommand {
     }
     do throws(RenderError) {
       let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
-      let markdown = try readInput(parsed.input, context: context)
-      let fragment = try renderer.html(markdown: markdown)
-      try writeOutput(Data(fragment.html.utf8), to: parsed.output, context: context)
+      for diagnostic in renderer.stylesheet.diagnostics {
+        let file = renderer.configuration.stylesheet ?? "stylesheet"
+        context.writeError("render: warning: \(file):\(diagnostic)\n")
+      }
+      let text = try readInput(parsed.input, context: context)
+      let output = try render(text, arguments: parsed, renderer: renderer, context: context)
+      try writeOutput(Data(output.utf8), to: parsed.output, context: context)
       return .success
     } catch {
       context.writeError("render: \(error.description)\n")
       return .failure
+    }
+  }
+
+  /// The requested output for `text`, read as the input format says.
+  private static func render(
+    _ text: String, arguments: RenderArguments, renderer: Renderer, context: CommandContext
+  ) throws(RenderError) -> String {
+    let fileName =
+      arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
+    let format = arguments.inputFormat
+    func fragment() throws(RenderError) -> HTMLFragment {
+      switch format {
+      case .markdown: try renderer.html(markdown: text)
+      case .html: HTMLFragment(html: text, engineID: "html")
+      }
+    }
+    func styled() throws(RenderError) -> StyledText {
+      switch format {
+      case .markdown: try renderer.styledText(markdown: text)
+      case .html: try renderer.styledText(html: text)
+      }
+    }
+    switch arguments.to {
+    case .fragment:
+      return try fragment().html
+    case .page:
+      return renderer.page(fragment: try fragment(), fileName: fileName).html
+    case .text:
+      let plain = try styled().plainText
+      return plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n"
+    case .json:
+      return String(decoding: try styled().jsonData(), as: UTF8.self) + "\n"
+    case .terminal:
+      let mode = TerminalColorMode.detect(
+        environment: context.environment,
+        isTerminal: context.outputIsTerminal && arguments.output == nil,
+        choice: arguments.color)
+      let width =
+        arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
+        .terminalColumns ?? 80
+      return TerminalRenderer(width: max(10, width), colorMode: mode).render(try styled())
     }
   }
 
@@ -69,6 +114,19 @@ public enum RenderCommand {
     configuration.options.sourcePositions =
       configuration.options.sourcePositions || arguments.sourcePositions
     configuration.options.extensions.formUnion(arguments.extensions)
+    if let stylesheet = arguments.stylesheet {
+      configuration.stylesheet =
+        URL(
+          fileURLWithPath: stylesheet,
+          relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
+        ).path
+    }
+    if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
+    if let title = arguments.title { configuration.title = title }
+    if let isolation = arguments.isolation { configuration.isolation = isolation }
+    if let deadline = arguments.deadline {
+      configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))
+    }
     return configuration
   }
 

@@ -5,7 +5,7 @@ import Testing
   @Test func rendersWithTheConfiguredEngine() throws {
     var configuration = RenderConfiguration()
     configuration.engine = "rich"
-    let renderer = try Renderer(configuration: configuration, registry: fakeRegistry)
+    let renderer = try Renderer(configuration: configuration, registry: fakeRegistry, importer: nil)
     #expect(try renderer.html(markdown: "x") == HTMLFragment(html: "<p>x</p>", engineID: "rich"))
   }
 
@@ -17,14 +17,14 @@ import Testing
       throws: RenderError.unsupportedFeature(
         .smartPunctuation, engine: "plain", supportedBy: ["rich"])
     ) {
-      try Renderer(configuration: configuration, registry: fakeRegistry)
+      try Renderer(configuration: configuration, registry: fakeRegistry, importer: nil)
     }
   }
 
   @Test func batchKeepsInputOrderAndPerDocumentErrors() async throws {
     var configuration = RenderConfiguration()
     configuration.engine = "rich"
-    let renderer = try Renderer(configuration: configuration, registry: fakeRegistry)
+    let renderer = try Renderer(configuration: configuration, registry: fakeRegistry, importer: nil)
     let documents = (0..<200).map { "document \($0)" }
     let results = await renderer.html(markdownDocuments: documents)
     #expect(results.count == 200)
