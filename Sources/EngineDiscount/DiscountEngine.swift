@@ -78,7 +78,8 @@ public struct DiscountEngine: MarkdownEngine {
     if extensions.contains(.footnotes) { flags |= UInt32(MKD_EXTRA_FOOTNOTE) }
     if !extensions.contains(.definitionLists) { flags |= UInt32(MKD_NODLIST) }
     if extensions.contains(.autolinks) { flags |= UInt32(MKD_AUTOLINK) }
-    if extensions.contains(.tableOfContents) { flags |= UInt32(MKD_TOC) }
+    // `id` anchors on headings rather than Discount's older empty `<a name>` elements.
+    if extensions.contains(.tableOfContents) { flags |= UInt32(MKD_TOC) | UInt32(MKD_IDANCHOR) }
     return flags
   }
 
