@@ -1,0 +1,118 @@
+extension CascadeRun {
+  /// A rule that matched, with what orders it in the cascade.
+  private struct Match {
+    var origin: CascadeRule.Origin
+    var specificity: Int32
+    var rule: Int32
+  }
+
+  /// Matches the element that `key` describes and computes its style.
+  mutating func makeContext(for key: ContextKey) -> Int32 {
+    let element = features(of: key.signature)
+    let parent = contexts[Int(key.parent)]
+    let parentAncestors = ancestorSets[Int(parent.ancestorSet)]
+    var matches: [Match] = []
+    var parentParts: [Int32] = []
+    var newAncestors: [Int32] = []
+    forEachCandidate(of: element) { number in
+      let part = compiled.parts[Int(number)]
+      guard compiled.rules[Int(part.rule)].schemes.contains(scheme),
+        part.compound.matches(element)
+      else { return }
+      if let left = part.left {
+        let holds =
+          part.leftIsParent
+          ? Self.contains(parent.parentParts, left) : Self.contains(parentAncestors, left)
+        guard holds else { return }
+      }
+      switch part.role {
+      case .match:
+        matches.append(
+          Match(
+            origin: compiled.rules[Int(part.rule)].origin, specificity: part.specificity,
+            rule: part.rule))
+      case .parentOfNext: parentParts.append(number)
+      case .ancestorOfNext: newAncestors.append(number)
+      }
+    }
+    let parentStyle = uniqueStyles[Int(parent.style)]
+    let style = StyleComputer.compute(
+      parent: parentStyle,
+      winning: winningValues(matches, inline: inlineDeclarations[Int(key.signature.inlineStyle)]),
+      rootFontSize: rootFontSize)
+    let context = CascadeContext(
+      style: intern(style), parentParts: parentParts.sorted(),
+      ancestorSet: ancestorSet(parent: parent.ancestorSet, adding: newAncestors),
+      hidden: style.display == .none)
+    // Contexts equal in all that children can see are one context: then a deep tree of
+    // repeating elements stops producing new keys after a few levels.
+    if let existing = contextNumbers[context] { return existing }
+    let number = Int32(contexts.count)
+    append(context)
+    contextNumbers[context] = number
+    return number
+  }
+
+  private func features(of signature: ElementSignature) -> ElementFeatures {
+    var element = ElementFeatures()
+    element.tag = signature.tag
+    element.id = signature.id
+    element.classes = classSets[Int(signature.classSet)]
+    let flat = attributeSets[Int(signature.attributeSet)]
+    element.attributes = stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
+    element.isFirstChild = signature.position & 1 != 0
+    element.isLastChild = signature.position & 2 != 0
+    return element
+  }
+
+  private func forEachCandidate(of element: ElementFeatures, _ visit: (Int32) -> Void) {
+    compiled.universalParts.forEach(visit)
+    if element.tag >= 0 { compiled.partsByTag[Int(element.tag)].forEach(visit) }
+    if element.id >= 0 { compiled.partsByID[Int(element.id)].forEach(visit) }
+    for name in element.classes { compiled.partsByClass[Int(name)].forEach(visit) }
+  }
+
+  /// The declared value that wins for each property: normal declarations of the user agent,
+  /// the author, and the `style` attribute, then important ones of the author, the `style`
+  /// attribute and the user agent; within a layer, by specificity, then source order.
+  private func winningValues(_ matches: [Match], inline: [Declaration]) -> [DeclaredValue?] {
+    let sorted = matches.sorted {
+      ($0.origin, $0.specificity, $0.rule) < ($1.origin, $1.specificity, $1.rule)
+    }
+    var winning = [DeclaredValue?](repeating: nil, count: CSSProperty.allCases.count)
+    func take(_ declarations: [Declaration], important: Bool) {
+      for declaration in declarations where declaration.important == important {
+        winning[declaration.property.rawValue] = declaration.value
+      }
+    }
+    for match in sorted { take(compiled.rules[Int(match.rule)].declarations, important: false) }
+    take(inline, important: false)
+    for match in sorted where match.origin == .author {
+      take(compiled.rules[Int(match.rule)].declarations, important: true)
+    }
+    take(inline, important: true)
+    for match in sorted where match.origin == .userAgent {
+      take(compiled.rules[Int(match.rule)].declarations, important: true)
+    }
+    return winning
+  }
+
+  /// The parent's ancestor set with `parts` added, reusing it when nothing is new.
+  private mutating func ancestorSet(parent: Int32, adding parts: [Int32]) -> Int32 {
+    let inherited = ancestorSets[Int(parent)]
+    let fresh = parts.filter { !Self.contains(inherited, $0) }
+    guard !fresh.isEmpty else { return parent }
+    ancestorSets.append((inherited + fresh).sorted())
+    return Int32(ancestorSets.count - 1)
+  }
+
+  private static func contains(_ sorted: [Int32], _ value: Int32) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == value
+  }
+}

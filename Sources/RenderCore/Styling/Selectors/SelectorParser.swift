@@ -1,0 +1,222 @@
+/// Parses a selector list (a rule's prelude) into selectors.
+///
+/// Supported: type, `*`, `.class`, `#id`, `[attr]`, `[attr=value]`, descendant and child
+/// combinators, `,` grouping, `:first-child`, `:last-child`. Anything else rejects the whole
+/// list, as CSS requires for a rule with one invalid selector.
+struct SelectorParser {
+  private let bytes: [UInt8]
+  private var index: Int
+  private let end: Int
+
+  private init(bytes: [UInt8], range: Range<Int>) {
+    self.bytes = bytes
+    index = range.lowerBound
+    end = range.upperBound
+  }
+
+  /// The selectors of `bytes[range]`.
+  static func parse(_ bytes: [UInt8], _ range: Range<Int>) throws(SelectorProblem) -> [Selector] {
+    var parser = SelectorParser(bytes: bytes, range: range)
+    return try parser.parseList()
+  }
+
+  private mutating func parseList() throws(SelectorProblem) -> [Selector] {
+    var selectors: [Selector] = []
+    while true {
+      skipWhitespace()
+      selectors.append(try parseSelector())
+      guard index < end else { return selectors }
+      index += 1  // the comma that ended the selector
+    }
+  }
+
+  private mutating func parseSelector() throws(SelectorProblem) -> Selector {
+    let start = index
+    var compounds: [CompoundSelector] = []
+    var combinators: [Selector.Combinator] = []
+    while true {
+      guard let compound = try parseCompound() else {
+        let what = index < end ? "\"\(Character(Unicode.Scalar(bytes[index])))\"" : "nothing"
+        let message =
+          compounds.isEmpty && index == start
+          ? "empty selector" : "expected a selector but found \(what)"
+        throw SelectorProblem(offset: index, message: message)
+      }
+      compounds.append(compound)
+      let sawSpace = skipWhitespace()
+      guard index < end, bytes[index] != UInt8(ascii: ",") else {
+        return Selector(compounds: compounds, combinators: combinators)
+      }
+      switch bytes[index] {
+      case UInt8(ascii: ">"):
+        index += 1
+        skipWhitespace()
+        combinators.append(.child)
+      case UInt8(ascii: "+"), UInt8(ascii: "~"):
+        let symbol = Character(Unicode.Scalar(bytes[index]))
+        throw SelectorProblem(
+          offset: index, message: "the sibling combinator \"\(symbol)\" is not supported")
+      default:
+        guard sawSpace else {
+          throw SelectorProblem(
+            offset: index,
+            message: "unexpected \"\(Character(Unicode.Scalar(bytes[index])))\" in selector")
+        }
+        combinators.append(.descendant)
+      }
+    }
+  }
+
+  /// A compound selector, or nil when none starts here.
+  private mutating func parseCompound() throws(SelectorProblem) -> CompoundSelector? {
+    var compound = CompoundSelector()
+    var isEmpty = true
+    if index < end, bytes[index] == UInt8(ascii: "*") {
+      index += 1
+      isEmpty = false
+    } else if let name = CSSSyntax.readIdentifier(bytes, at: &index, end: end) {
+      compound.tag = name.lowercased()
+      isEmpty = false
+    }
+    if index < end, bytes[index] == UInt8(ascii: "|") {
+      throw SelectorProblem(offset: index, message: "namespace selectors are not supported")
+    }
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "."):
+        compound.classes.append(try name(after: "."))
+      case UInt8(ascii: "#"):
+        let id = try name(after: "#")
+        // `#a#b` is valid CSS that no element matches: an id no document can hold stands for it.
+        compound.id = compound.id == nil || compound.id == id ? id : "\u{0}"
+      case UInt8(ascii: "["):
+        compound.attributes.append(try parseAttribute())
+      case UInt8(ascii: ":"):
+        try parsePseudoClass(into: &compound)
+      default:
+        return isEmpty ? nil : compound
+      }
+      isEmpty = false
+    }
+    return isEmpty ? nil : compound
+  }
+
+  private mutating func name(after symbol: String) throws(SelectorProblem) -> String {
+    let start = index
+    index += 1
+    guard let name = CSSSyntax.readIdentifier(bytes, at: &index, end: end) else {
+      throw SelectorProblem(offset: start, message: "\"\(symbol)\" must be followed by a name")
+    }
+    return name
+  }
+
+  private mutating func parseAttribute() throws(SelectorProblem)
+    -> CompoundSelector.AttributeCondition
+  {
+    let start = index
+    index += 1
+    skipWhitespace()
+    guard let name = CSSSyntax.readIdentifier(bytes, at: &index, end: end) else {
+      throw SelectorProblem(offset: start, message: "attribute selector without a name")
+    }
+    skipWhitespace()
+    guard index < end else {
+      throw SelectorProblem(offset: start, message: "attribute selector not closed with \"]\"")
+    }
+    if bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .init(name: name.lowercased(), value: nil)
+    }
+    guard bytes[index] == UInt8(ascii: "=") else {
+      throw SelectorProblem(
+        offset: index,
+        message: "only [attr] and [attr=value] attribute selectors are supported")
+    }
+    index += 1
+    skipWhitespace()
+    let value = try attributeValue(start: start)
+    skipWhitespace()
+    guard index < end, bytes[index] == UInt8(ascii: "]") else {
+      throw SelectorProblem(
+        offset: index < end ? index : start,
+        message: "attribute selector not closed with \"]\" (case flags are not supported)")
+    }
+    index += 1
+    return .init(name: name.lowercased(), value: value)
+  }
+
+  private mutating func attributeValue(start: Int) throws(SelectorProblem) -> String {
+    if let identifier = CSSSyntax.readIdentifier(bytes, at: &index, end: end) {
+      return identifier
+    }
+    guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+    else {
+      throw SelectorProblem(offset: start, message: "attribute value must be a name or a string")
+    }
+    let quote = bytes[index]
+    index += 1
+    var scalars = String.UnicodeScalarView()
+    var runStart = index
+    while index < end, bytes[index] != quote {
+      if bytes[index] == CSSSyntax.backslash {
+        scalars.append(
+          contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+        if index + 1 < end, bytes[index + 1] == CSSSyntax.newline {
+          index += 2
+        } else {
+          scalars.append(CSSSyntax.readEscape(bytes, at: &index, end: end))
+        }
+        runStart = index
+      } else {
+        index += 1
+      }
+    }
+    guard index < end else {
+      throw SelectorProblem(offset: start, message: "unterminated string in attribute selector")
+    }
+    scalars.append(
+      contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+    index += 1
+    return String(scalars)
+  }
+
+  private mutating func parsePseudoClass(into compound: inout CompoundSelector)
+    throws(SelectorProblem)
+  {
+    let start = index
+    index += 1
+    if index < end, bytes[index] == UInt8(ascii: ":") {
+      index += 1
+      let name = CSSSyntax.readIdentifier(bytes, at: &index, end: end) ?? ""
+      throw SelectorProblem(offset: start, message: "pseudo-element \"::\(name)\" is not supported")
+    }
+    guard let name = CSSSyntax.readIdentifier(bytes, at: &index, end: end) else {
+      throw SelectorProblem(offset: start, message: "\":\" must be followed by a pseudo-class name")
+    }
+    switch name.lowercased() {
+    case "first-child": compound.firstChild = true
+    case "last-child": compound.lastChild = true
+    case "only-child":
+      compound.firstChild = true
+      compound.lastChild = true
+    default:
+      throw SelectorProblem(offset: start, message: "pseudo-class \":\(name)\" is not supported")
+    }
+  }
+
+  /// Skips whitespace and comments; returns whether there was any.
+  @discardableResult
+  private mutating func skipWhitespace() -> Bool {
+    let start = index
+    while index < end {
+      if CSSSyntax.isWhitespace(bytes[index]) {
+        index += 1
+      } else if CSSSyntax.startsComment(bytes, at: index, end: end) {
+        _ = CSSSyntax.skipComment(bytes, at: &index, end: end)
+      } else {
+        break
+      }
+    }
+    return index > start
+  }
+}

@@ -1,0 +1,45 @@
+/// A property's value as declared, parsed and checked, before the cascade computes it.
+enum DeclaredValue: Sendable, Hashable {
+  /// `inherit`.
+  case inherit
+  /// `initial`.
+  case initial
+  /// `unset` (and `revert`, which this cascade treats the same way).
+  case unset
+  /// A colour.
+  case color(CSSColor)
+  /// `currentcolor`.
+  case currentColor
+  /// A length or percentage (margins, paddings, font sizes, line heights); `auto` margins are 0.
+  case length(CSSLength)
+  /// An absolute font-size keyword, in pixels.
+  case fontSizeKeyword(Double)
+  /// `smaller` or `larger`, as a factor of the parent's size.
+  case fontSizeFactor(Double)
+  /// A font weight, 1–1000.
+  case fontWeight(Int)
+  /// `bolder`.
+  case bolder
+  /// `lighter`.
+  case lighter
+  /// `font-style`: italic or oblique (true) or normal.
+  case italic(Bool)
+  /// `text-decoration-line`.
+  case decoration(underline: Bool, strikethrough: Bool)
+  /// `text-align`.
+  case textAlign(ComputedStyle.TextAlignment)
+  /// `white-space`.
+  case whiteSpace(ComputedStyle.WhiteSpace)
+  /// `display`.
+  case display(ComputedStyle.Display)
+  /// `list-style-type`.
+  case listStyleType(ComputedStyle.ListStyleType)
+  /// `vertical-align`.
+  case verticalAlign(ComputedStyle.VerticalAlign)
+  /// `font-family`, and whether it picks a monospace face.
+  case fontFamily([String], monospace: Bool)
+  /// A unitless `line-height`.
+  case number(Double)
+  /// `line-height: normal`.
+  case normal
+}
