@@ -33,8 +33,12 @@ let package = Package(
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
-    .target(name: "BenchKit", dependencies: ["RenderKit"]),
+    .target(
+      name: "BenchKit",
+      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
+    // The worker process that IsolatedEngine runs engines in; found next to the host executable.
+    .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
@@ -42,11 +46,14 @@ let package = Package(
       name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
-    .testTarget(name: "HTMLImportTests", dependencies: ["HTMLImport", "TestSupport"]),
-    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
     .testTarget(
-      name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"],
-      resources: [.copy("Fixtures")]),
+      name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
+    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
+    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
+    // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
+    .testTarget(
+      name: "HostileInputTests",
+      dependencies: ["RenderKit", "EngineDiscount", "HTMLImport", "render-worker", "TestSupport"]),
   ]
 )

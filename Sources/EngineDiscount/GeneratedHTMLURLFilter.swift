@@ -26,7 +26,7 @@ enum GeneratedHTMLURLFilter {
       var valueEnd = valueStart
       while valueEnd < bytes.count, bytes[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
       let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-      if URLSafety.isDangerous(value) {
+      if URLSafety.isDangerous(attributeText: value) {
         if output.isEmpty { output.reserveCapacity(bytes.count) }
         output.append(contentsOf: bytes[copiedUpTo..<valueStart])
         copiedUpTo = valueEnd

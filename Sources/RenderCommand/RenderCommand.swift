@@ -1,1 +1,177 @@
+import Foundation
 import RenderKit
+
+/// The `render` command: Markdown in, HTML out. The executable only calls ``run(_:context:)``.
+public enum RenderCommand {
+  /// Runs `render` with `arguments` (without the program name) and returns its exit status.
+  public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+    let parsed: RenderArguments
+    do {
+      parsed = try RenderArguments(parsing: arguments)
+    } catch {
+      context.writeError("render: \(error.message)\nTry 'render --help' for usage.\n")
+      return .usage
+    }
+    if parsed.help {
+      context.writeOutput(Data(RenderHelp.text.utf8))
+      return .success
+    }
+    if parsed.listEngines {
+      context.writeOutput(Data(engineList(EngineRegistry.builtIn).utf8))
+      return .success
+    }
+    if let engine = parsed.engine, !EngineRegistry.builtIn.engineIDs.contains(engine) {
+      let valid = EngineRegistry.builtIn.engineIDs.joined(separator: ", ")
+      context.writeError(
+        "render: unknown engine \"\(engine)\" for --engine; valid engines: \(valid)\n"
+          + "Try 'render --list-engines'.\n")
+      return .usage
+    }
+    do throws(RenderError) {
+      let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
+      for diagnostic in renderer.stylesheet.diagnostics {
+        let file = renderer.configuration.stylesheet ?? "stylesheet"
+        context.writeError("render: warning: \(file):\(diagnostic)\n")
+      }
+      let text = try readInput(parsed.input, context: context)
+      let output = try render(text, arguments: parsed, renderer: renderer, context: context)
+      try writeOutput(Data(output.utf8), to: parsed.output, context: context)
+      return .success
+    } catch {
+      context.writeError("render: \(error.description)\n")
+      return .failure
+    }
+  }
+
+  /// The requested output for `text`, read as the input format says.
+  private static func render(
+    _ text: String, arguments: RenderArguments, renderer: Renderer, context: CommandContext
+  ) throws(RenderError) -> String {
+    let fileName =
+      arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
+    let format = arguments.inputFormat
+    func fragment() throws(RenderError) -> HTMLFragment {
+      switch format {
+      case .markdown: try renderer.html(markdown: text)
+      case .html: HTMLFragment(html: text, engineID: "html")
+      }
+    }
+    func styled() throws(RenderError) -> StyledText {
+      switch format {
+      case .markdown: try renderer.styledText(markdown: text)
+      case .html: try renderer.styledText(html: text)
+      }
+    }
+    switch arguments.to {
+    case .fragment:
+      return try fragment().html
+    case .page:
+      return renderer.page(fragment: try fragment(), fileName: fileName).html
+    case .text:
+      let plain = try styled().plainText
+      return plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n"
+    case .json:
+      return String(decoding: try styled().jsonData(), as: UTF8.self) + "\n"
+    case .terminal:
+      let mode = TerminalColorMode.detect(
+        environment: context.environment,
+        isTerminal: context.outputIsTerminal && arguments.output == nil,
+        choice: arguments.color)
+      let width =
+        arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
+        .terminalColumns ?? 80
+      return TerminalRenderer(width: max(10, width), colorMode: mode).render(try styled())
+    }
+  }
+
+  /// One line per engine: identifier, library version, features, safety.
+  static func engineList(_ registry: EngineRegistry) -> String {
+    registry.engines.map { engine in
+      let descriptor = engine.descriptor
+      let features = descriptor.features.sorted().map(\.rawValue).joined(separator: ",")
+      let safety =
+        descriptor.isSafeOnHostileInput ? "safe on hostile input" : "isolated on hostile input"
+      return "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\n"
+    }.joined()
+  }
+
+  /// The configuration file (or ./render.json, or defaults), `RENDER_ENGINE`, then the flags.
+  private static func configuration(
+    for arguments: RenderArguments, context: CommandContext
+  ) throws(RenderError) -> RenderConfiguration {
+    var configuration = try RenderConfiguration.resolve(
+      path: arguments.configuration, environment: context.environment,
+      currentDirectory: context.currentDirectory)
+    if let engine = arguments.engine {
+      configuration.engine = engine
+      configuration.engineSource = nil
+    }
+    configuration.options.smartPunctuation =
+      configuration.options.smartPunctuation || arguments.smartPunctuation
+    configuration.options.unsafe = configuration.options.unsafe || arguments.unsafe
+    configuration.options.hardLineBreaks =
+      configuration.options.hardLineBreaks || arguments.hardLineBreaks
+    configuration.options.sourcePositions =
+      configuration.options.sourcePositions || arguments.sourcePositions
+    configuration.options.extensions.formUnion(arguments.extensions)
+    if let stylesheet = arguments.stylesheet {
+      configuration.stylesheet =
+        URL(
+          fileURLWithPath: stylesheet,
+          relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
+        ).path
+    }
+    if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
+    if let title = arguments.title { configuration.title = title }
+    if let isolation = arguments.isolation { configuration.isolation = isolation }
+    if let deadline = arguments.deadline {
+      configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))
+    }
+    return configuration
+  }
+
+  private static func readInput(_ path: String, context: CommandContext) throws(RenderError)
+    -> String
+  {
+    if path == "-" { return MarkdownInput.decode(context.readStandardInput()) }
+    let url = URL(
+      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw .fileUnreadable(path: path, reason: "no such file; check the path")
+    }
+    do {
+      return MarkdownInput.decode(try Data(contentsOf: url))
+    } catch {
+      throw .fileUnreadable(path: path, reason: "cannot be read (\(reason(error))); check the path")
+    }
+  }
+
+  private static func writeOutput(_ data: Data, to path: String?, context: CommandContext)
+    throws(RenderError)
+  {
+    guard let path else {
+      context.writeOutput(data)
+      return
+    }
+    let url = URL(
+      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    do {
+      try data.write(to: url)
+    } catch {
+      throw .fileUnreadable(
+        path: path,
+        reason: "cannot be written (\(reason(error))); check the folder exists and is writable")
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue))
+    }
+    return nsError.localizedDescription
+  }
+}

@@ -1,1 +1,4 @@
 import BenchKit
+import Foundation
+
+exit(RenderBench.main(Array(CommandLine.arguments.dropFirst())))

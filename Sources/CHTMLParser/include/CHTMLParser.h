@@ -1,4 +1,78 @@
 #ifndef CHTMLPARSER_H
 #define CHTMLPARSER_H
-/* The libxml2 HTML parser behind plain C types: this header includes no libxml2 header. */
+/*
+ * libxml2's HTML parser behind plain C types: this header includes no libxml2 header, because
+ * libxml2's headers pull in an ICU that clashes with the one inside Swift's Foundation.
+ *
+ * One call parses a whole document in SAX mode and returns its events in one compact byte
+ * buffer, so Swift crosses into C once per document instead of once per element or text run.
+ *
+ * Event encoding (integers are uint32_t in host byte order, unaligned; strings are UTF-8,
+ * not NUL-terminated):
+ *   'N' length bytes                       defines the next name id (0, 1, 2, ...)
+ *   'S' name count (name length bytes)*    an element starts; `count` attributes follow, each an
+ *                                          attribute name id and its value (character references
+ *                                          decoded; empty when the attribute has no value)
+ *   'E' name                               the innermost open element ends
+ *   'T' length bytes                       text; adjacent runs are already merged, also across
+ *                                          comments, so each 'T' is one text node
+ * Start and end events are balanced unless the parse stopped at a limit.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+/* How a parse ended. */
+enum {
+  CHP_STATUS_OK = 0,
+  CHP_STATUS_DEPTH_EXCEEDED = 1,   /* `limit_value` holds the depth reached */
+  CHP_STATUS_NODES_EXCEEDED = 2,   /* `limit_value` holds the node count reached */
+  CHP_STATUS_INPUT_TOO_LARGE = 3,  /* the repaired input passes libxml2's int-sized length */
+  CHP_STATUS_OUT_OF_MEMORY = 4,
+  CHP_STATUS_PARSER_FAILED = 5     /* libxml2 could not create a parser context */
+};
+
+enum {
+  CHP_EVENT_NAME = 'N',
+  CHP_EVENT_START = 'S',
+  CHP_EVENT_END = 'E',
+  CHP_EVENT_TEXT = 'T'
+};
+
+/* Budgets checked while parsing; the parse stops at the first one crossed. */
+typedef struct chp_limits {
+  uint64_t maximum_depth;  /* open elements at once, counting libxml2's implied html and body */
+  uint64_t maximum_nodes;  /* elements plus text nodes */
+} chp_limits;
+
+/* The result of `chp_parse`. The caller owns it: release `bytes` with `chp_events_free`. */
+typedef struct chp_events {
+  uint8_t *bytes;        /* the event stream; NULL when nothing was produced */
+  size_t length;         /* bytes used */
+  size_t capacity;       /* bytes allocated */
+  int32_t status;        /* a CHP_STATUS_ value */
+  uint64_t limit_value;  /* for the *_EXCEEDED statuses: the value that crossed the limit */
+  size_t input_length;   /* the input length after repair (for CHP_STATUS_INPUT_TOO_LARGE) */
+  uint64_t node_count;   /* 'S' plus 'T' events: the Document's node count, root excluded */
+} chp_events;
+
+/*
+ * Parses `length` bytes of HTML (any bytes: invalid UTF-8, NUL and control characters are
+ * repaired first, see HTMLRepair.h) into `events`, which must be zero-initialised by the caller
+ * and released with `chp_events_free` whatever the status. Pass a non-zero `valid_utf8` only for
+ * bytes known to be valid UTF-8 (a Swift String's): the repair scan is then cheaper.
+ * Reentrant: each call owns its parser; the input is only read.
+ */
+void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits limits,
+               chp_events *events);
+
+/* Releases the buffer `chp_parse` allocated and zeroes `events`. */
+void chp_events_free(chp_events *events);
+
+/*
+ * The benchmark's floor: libxml2 builds and frees its own tree for the same (already valid
+ * UTF-8) input with the same options. Returns the number of top-level nodes, so the work
+ * cannot be optimised away.
+ */
+size_t chp_tree_parse_baseline(const uint8_t *html, size_t length);
+
 #endif

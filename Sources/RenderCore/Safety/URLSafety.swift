@@ -2,12 +2,13 @@
 /// sanitizer share, so "safe" means the same everywhere.
 ///
 /// It follows cmark's rule (`javascript:`, `vbscript:`, `file:` and `data:` are dangerous,
-/// except `data:image/png|gif|jpeg|webp`) and reads the URL as a browser would: character
-/// references decoded, ASCII whitespace and control characters ignored, case folded.
+/// except `data:image/png|gif|jpeg|webp`) and reads the URL as a browser would: ASCII
+/// whitespace and control characters ignored, case folded.
 ///
 /// ```swift
-/// URLSafety.isDangerous("JaVa&#115;cript:alert(1)")  // true
-/// URLSafety.isDangerous("https://example.com")       // false
+/// URLSafety.isDangerous("Java\tScript:alert(1)")                  // true
+/// URLSafety.isDangerous(attributeText: "JaVa&#115;cript:alert(1)") // true
+/// URLSafety.isDangerous("https://example.com")                   // false
 /// ```
 public enum URLSafety {
   private static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "file", "data"]
@@ -15,9 +16,15 @@ public enum URLSafety {
     "data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp",
   ]
 
-  /// Whether a browser given this attribute value could run script or read local files.
-  ///
-  /// `url` is the raw attribute text: character references are decoded here.
+  /// Whether a browser given this attribute text, as it stands in HTML source, could run
+  /// script or read local files: character references are decoded first, once, as a
+  /// browser decodes them.
+  public static func isDangerous(attributeText: String) -> Bool {
+    isDangerous(CharacterReference.decode(attributeText))
+  }
+
+  /// Whether a browser given this URL (an attribute's value after character references
+  /// were decoded, as a parsed ``Document`` holds it) could run script or read local files.
   public static func isDangerous(_ url: String) -> Bool {
     let scheme = browserScheme(of: url)
     guard let scheme, dangerousSchemes.contains(scheme.name) else { return false }
@@ -28,10 +35,10 @@ public enum URLSafety {
   }
 
   /// The scheme a browser would see, lower-cased, and the URL as it reads it (lower-cased,
-  /// references decoded, whitespace and controls removed); nil when the URL is relative.
+  /// whitespace and controls removed); nil when the URL is relative.
   private static func browserScheme(of url: String) -> (name: String, normalizedURL: String)? {
     var normalized = ""
-    for scalar in CharacterReference.decode(url).unicodeScalars {
+    for scalar in url.unicodeScalars {
       if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
       normalized.unicodeScalars.append(scalar)
       if normalized.unicodeScalars.count > 64 { break }

@@ -1,0 +1,110 @@
+import Foundation
+import RenderCore
+
+/// The whole `renderbench` command as a function of its arguments: what it prints on each
+/// stream and its exit status, so tests can run it end to end in process.
+package struct BenchCommand: Sendable {
+  /// What a run printed and how it ended.
+  package struct Outcome: Sendable, Hashable {
+    /// The exit status: 0 done, 1 error or regression, 2 usage error.
+    package var status: Int32
+    /// Text for standard output.
+    package var standardOutput: String
+    /// Text for standard error.
+    package var standardError: String
+  }
+
+  /// The engines that can be measured.
+  package var registry: EngineRegistry
+  /// The stages beyond Markdown → HTML.
+  package var stages: PipelineStages
+  /// Where progress goes.
+  var progress: ProgressLog
+
+  /// Creates a command over `registry` and `stages`; progress is silent (tests).
+  package init(registry: EngineRegistry, stages: PipelineStages) {
+    self.init(registry: registry, stages: stages, progress: .silent)
+  }
+
+  /// Creates a command that logs progress to `progress`.
+  init(registry: EngineRegistry, stages: PipelineStages, progress: ProgressLog) {
+    self.registry = registry
+    self.stages = stages
+    self.progress = progress
+  }
+
+  /// Runs the command with `arguments` (without the program name).
+  package func run(_ arguments: [String]) -> Outcome {
+    let options: BenchOptions
+    do {
+      options = try BenchArgumentParser(knownEngines: registry.engineIDs).parse(arguments)
+    } catch {
+      return Outcome(
+        status: 2, standardOutput: "",
+        standardError: "renderbench: \(error.description)\nrun renderbench --help for usage.\n")
+    }
+    if options.help {
+      return Outcome(
+        status: 0, standardOutput: BenchUsage.text(engines: registry.engineIDs) + "\n",
+        standardError: "")
+    }
+    do {
+      return try measure(options)
+    } catch let error as RenderError {
+      return Outcome(
+        status: 1, standardOutput: "", standardError: "renderbench: \(error.description)\n")
+    } catch {
+      return Outcome(status: 1, standardOutput: "", standardError: "renderbench: \(error)\n")
+    }
+  }
+
+  private func measure(_ options: BenchOptions) throws -> Outcome {
+    // The baseline is read first, so a wrong path fails before minutes of measuring.
+    let baseline = try options.baselinePath.map { path in
+      try ReportEncoder.report(from: try Self.read(path), source: path)
+    }
+    let report = try BenchRun(registry: registry, stages: stages, progress: progress)
+      .report(for: options)
+    let output: String
+    switch options.format {
+    case .json:
+      output = try ReportEncoder.json(report)
+    case .table:
+      let tables = ReportTables(report: report)
+      output = ([tables.summary] + tables.tables.map(\.plainText)).joined(separator: "\n\n") + "\n"
+    case .markdown:
+      let tables = ReportTables(report: report)
+      output = ([tables.summary] + tables.tables.map(\.markdown)).joined(separator: "\n\n") + "\n"
+    }
+    if let path = options.reportPath {
+      try Self.write(HTMLReportPage(report: report).html, to: path)
+      progress("wrote \(path)")
+    }
+    guard let baseline else { return Outcome(status: 0, standardOutput: output, standardError: "") }
+    let regressions = BaselineComparison(thresholdPercent: options.thresholdPercent)
+      .regressions(current: report, baseline: baseline)
+    guard !regressions.isEmpty else {
+      return Outcome(status: 0, standardOutput: output, standardError: "")
+    }
+    let threshold = FigureFormat.fixed(options.thresholdPercent)
+    let lines = regressions.map { "renderbench: regression past \(threshold) %: \($0)" }
+    return Outcome(
+      status: 1, standardOutput: output, standardError: lines.joined(separator: "\n") + "\n")
+  }
+
+  private static func read(_ path: String) throws -> Data {
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw RenderError.fileUnreadable(path: path, reason: "cannot read the baseline (\(error))")
+    }
+  }
+
+  private static func write(_ text: String, to path: String) throws {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw RenderError.fileUnreadable(path: path, reason: "cannot write the report (\(error))")
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// What one `renderbench` run does, as parsed from its arguments.
+package struct BenchOptions: Sendable, Hashable, Codable {
+  /// The engines to measure; `nil` for every registered one.
+  package var engines: [String]?
+  /// Markdown files or directories (their `.md` files) to measure; empty for the built-in corpus.
+  package var corpusPaths: [String] = []
+  /// Measured runs per figure, after the warm-up.
+  package var runs = 10
+  /// Unmeasured runs before measuring.
+  package var warmup = 2
+  /// CommonMark-format JSON suites to check conformance against.
+  package var specPaths: [String] = []
+  /// Whether to measure time at 1×, 2×, 4× and 8× the input.
+  package var scaling = false
+  /// The clock single-threaded runs are timed on.
+  package var clock = TimingClock.wall
+  /// Threads for the parallel run; `nil` for none.
+  package var jobs: Int?
+  /// How to print the report.
+  package var format = OutputFormat.table
+  /// Where to write the HTML report page, if anywhere.
+  package var reportPath: String?
+  /// A previous JSON report to compare against, if any.
+  package var baselinePath: String?
+  /// The regression (in percent) past which a figure fails the run.
+  package var thresholdPercent = 10.0
+  /// Whether to print the usage and stop.
+  package var help = false
+
+  /// Creates the default options: every engine, the built-in corpus, 10 runs after 2 warm-up runs.
+  package init() {}
+
+  private enum CodingKeys: String, CodingKey {
+    case engines, corpusPaths, runs, warmup, specPaths, scaling, clock, jobs, format, reportPath
+    case baselinePath, thresholdPercent, help
+  }
+
+  /// Writes every key, unset ones as `null`, so the JSON report has one shape.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(engines, forKey: .engines)
+    try container.encode(corpusPaths, forKey: .corpusPaths)
+    try container.encode(runs, forKey: .runs)
+    try container.encode(warmup, forKey: .warmup)
+    try container.encode(specPaths, forKey: .specPaths)
+    try container.encode(scaling, forKey: .scaling)
+    try container.encode(clock, forKey: .clock)
+    try container.encode(jobs, forKey: .jobs)
+    try container.encode(format, forKey: .format)
+    try container.encode(reportPath, forKey: .reportPath)
+    try container.encode(baselinePath, forKey: .baselinePath)
+    try container.encode(thresholdPercent, forKey: .thresholdPercent)
+    try container.encode(help, forKey: .help)
+  }
+}

@@ -1,0 +1,34 @@
+import EngineCMark
+import EngineDiscount
+import RenderCore
+
+/// The bare C call behind a built-in engine, with the flags the framework would pass: the
+/// floor the framework's overhead is measured against.
+struct RawEngineCall: Sendable {
+  /// Renders the bytes and returns the length of the HTML, producing no Swift value.
+  let render: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+
+  /// The raw call for the engine `id` under `options`; `nil` for an engine the tool has no
+  /// raw entry point for (a third-party engine), whose overhead is then reported as unknown.
+  static func forEngine(id: String, options: RenderOptions) -> RawEngineCall? {
+    switch id {
+    case "cmark":
+      let flags = CMarkEngine.flags(for: options)
+      return RawEngineCall { CMarkEngine.renderRawBaseline($0, flags: flags) }
+    case "discount":
+      let flags = DiscountEngine.flags(for: options)
+      return RawEngineCall { DiscountEngine.renderRawBaseline($0, flags: flags) }
+    default:
+      return nil
+    }
+  }
+
+  /// Renders every document once; the sum of the HTML lengths.
+  func renderAll(_ documents: [PreparedDocument]) -> Int {
+    var total = 0
+    for document in documents {
+      total &+= document.bytes.withUnsafeBufferPointer(render)
+    }
+    return total
+  }
+}

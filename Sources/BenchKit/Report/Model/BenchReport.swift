@@ -1,0 +1,61 @@
+/// Everything one run measured: the model behind the table, Markdown, JSON and HTML outputs.
+///
+/// Its JSON form is the tool's stable interface (documented in the README): every key is
+/// always present, with `null` or `[]` for what the run did not measure.
+package struct BenchReport: Sendable, Hashable, Codable {
+  /// Where and on what it was measured.
+  package var context: ReportContext
+  /// Markdown → HTML per engine.
+  package var engines: [EngineFigures]
+  /// HTML → StyledText; `nil` when this build cannot import HTML.
+  package var `import`: ImportFigures?
+  /// Each pair of engines compared on the corpus's chapters.
+  package var parity: [ParityFigures]
+  /// Each engine on each `--spec` suite.
+  package var conformance: [ConformanceFigures]
+  /// Each pair of engines on each `--spec` suite.
+  package var conformanceAgreement: [AgreementFigures]
+  /// With `--scaling`: time ratios at 2×, 4× and 8× the input.
+  package var scaling: [ScalingFigures]
+  /// With `--jobs N`: the speed-up on N threads.
+  package var jobs: [JobsFigures]
+  /// Peak memory.
+  package var memory: MemoryFigures
+
+  /// Creates a report.
+  package init(
+    context: ReportContext, engines: [EngineFigures], import: ImportFigures?,
+    parity: [ParityFigures], conformance: [ConformanceFigures],
+    conformanceAgreement: [AgreementFigures], scaling: [ScalingFigures], jobs: [JobsFigures],
+    memory: MemoryFigures
+  ) {
+    self.context = context
+    self.engines = engines
+    self.import = `import`
+    self.parity = parity
+    self.conformance = conformance
+    self.conformanceAgreement = conformanceAgreement
+    self.scaling = scaling
+    self.jobs = jobs
+    self.memory = memory
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case context, engines, `import`, parity, conformance, conformanceAgreement, scaling, jobs
+    case memory
+  }
+
+  /// Writes every key, `import` as `null` when not measured, so the JSON has one shape.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(context, forKey: .context)
+    try container.encode(engines, forKey: .engines)
+    try container.encode(self.import, forKey: .import)
+    try container.encode(parity, forKey: .parity)
+    try container.encode(conformance, forKey: .conformance)
+    try container.encode(conformanceAgreement, forKey: .conformanceAgreement)
+    try container.encode(scaling, forKey: .scaling)
+    try container.encode(jobs, forKey: .jobs)
+    try container.encode(memory, forKey: .memory)
+  }
+}

@@ -1,0 +1,53 @@
+import RenderCore
+
+/// Builds a ``Document`` from the shim's event stream (format in `CHTMLParser.h`), in one loop
+/// with an explicit stack of open elements: no recursion, whatever the nesting.
+enum DocumentBuilder {
+  /// The document `events` describe; `nodeCount` (elements and text nodes) sizes it up front.
+  static func build(from events: UnsafeRawBufferPointer, nodeCount: Int) -> Document {
+    var document = Document()
+    document.reserveCapacity(nodeCount + 1)
+    var reader = EventReader(events: events)
+    var names: [String] = []
+    // Names of elements whose first newline HTML drops (`<pre>\ncode` starts with "code").
+    var dropsLeadingNewline: [Bool] = []
+    var open: [Document.NodeID] = [document.root]
+    var openNames: [Int] = [-1]
+    while let kind = reader.byte() {
+      switch kind {
+      case UInt8(ascii: "N"):
+        let name = reader.string()
+        names.append(name)
+        dropsLeadingNewline.append(name == "pre" || name == "textarea" || name == "listing")
+      case UInt8(ascii: "S"):
+        let name = reader.integer()
+        let count = reader.integer()
+        var attributes: [DocumentNode.Attribute] = []
+        attributes.reserveCapacity(count)
+        for _ in 0..<count {
+          let attributeName = names[reader.integer()]
+          attributes.append(.init(name: attributeName, value: reader.string()))
+        }
+        open.append(
+          document.appendElement(names[name], attributes: attributes, to: open[open.count - 1]))
+        openNames.append(name)
+      case UInt8(ascii: "E"):
+        _ = reader.integer()
+        if open.count > 1 {
+          open.removeLast()
+          openNames.removeLast()
+        }
+      default:
+        var text = reader.string()
+        let parent = open[open.count - 1]
+        if let name = openNames.last, name >= 0, dropsLeadingNewline[name],
+          document.nodes[parent].firstChild == nil, text.utf8.first == UInt8(ascii: "\n")
+        {
+          text.removeFirst()
+        }
+        document.appendText(text, to: parent)
+      }
+    }
+    return document
+  }
+}

@@ -1,0 +1,33 @@
+/// The budgets an ``HTMLImporter`` enforces, so hostile HTML fails with a clear error instead of
+/// exhausting memory.
+///
+/// The defaults are generous: far beyond any real document, small enough to stop runaway input.
+///
+/// ```swift
+/// let importer = HTMLImporter(limits: HTMLImportLimits(maximumBytes: 1 << 20))
+/// ```
+public struct HTMLImportLimits: Sendable, Hashable {
+  /// The largest input accepted, in UTF-8 bytes. Default 256 MiB: fifty times a large book
+  /// (the 11 MB Pro Git corpus), and below libxml2's own 2 GiB ceiling even after repair.
+  public var maximumBytes: Int
+  /// The deepest element nesting accepted, counting libxml2's implied `html` and `body`.
+  /// Default 1,000,000: each level costs only a stack entry, import never recurses, and real
+  /// documents stay below a few hundred; browsers flatten past 512, this keeps every level.
+  public var maximumDepth: Int
+  /// The most nodes (elements plus text nodes) accepted. Default 10,000,000: about a gigabyte
+  /// of `Document`, and several times what 256 MiB of typical HTML produces.
+  public var maximumNodes: Int
+
+  /// Creates limits; every parameter defaults to the documented value.
+  public init(
+    maximumBytes: Int = 256 << 20, maximumDepth: Int = 1_000_000, maximumNodes: Int = 10_000_000
+  ) {
+    self.maximumBytes = maximumBytes
+    self.maximumDepth = maximumDepth
+    self.maximumNodes = maximumNodes
+  }
+
+  /// No budget beyond libxml2's own: for trusted input such as the parity normaliser's.
+  static let unbounded = HTMLImportLimits(
+    maximumBytes: .max, maximumDepth: .max, maximumNodes: .max)
+}

@@ -1,0 +1,46 @@
+internal import CHTMLParser
+import RenderCore
+
+/// libxml2's HTML parser in SAX mode, through the `CHTMLParser` shim: the one Swift file that
+/// talks to C. One call per document; the shim returns every event in one buffer.
+package enum LibXML2Parser {
+  /// Parses UTF-8 `html` (repaired by the shim if invalid) into a ``Document``.
+  /// `isValidUTF8` (the bytes of a `String`) lets the shim skip most of its repair scan.
+  static func parse(
+    _ html: UnsafeBufferPointer<UInt8>, isValidUTF8: Bool, limits: HTMLImportLimits
+  ) throws(RenderError) -> Document {
+    var events = chp_events()
+    // chp_parse allocates the event buffer; it is ours to free, whatever the status.
+    defer { chp_events_free(&events) }
+    let budget = chp_limits(
+      maximum_depth: UInt64(clamping: limits.maximumDepth),
+      maximum_nodes: UInt64(clamping: limits.maximumNodes))
+    chp_parse(html.baseAddress, html.count, isValidUTF8 ? 1 : 0, budget, &events)
+    let reached = Int(clamping: events.limit_value)
+    switch Int(events.status) {
+    case Int(CHP_STATUS_OK):
+      return DocumentBuilder.build(
+        from: UnsafeRawBufferPointer(start: events.bytes, count: events.length),
+        nodeCount: Int(clamping: events.node_count))
+    case Int(CHP_STATUS_DEPTH_EXCEEDED):
+      throw .limitExceeded(
+        limit: "HTML nesting depth", value: reached, maximum: limits.maximumDepth)
+    case Int(CHP_STATUS_NODES_EXCEEDED):
+      throw .limitExceeded(limit: "HTML node count", value: reached, maximum: limits.maximumNodes)
+    case Int(CHP_STATUS_INPUT_TOO_LARGE):
+      throw .limitExceeded(
+        limit: "libxml2 input size in bytes (after repair)", value: events.input_length,
+        maximum: Int(Int32.max))
+    case Int(CHP_STATUS_OUT_OF_MEMORY):
+      throw .importFailed("out of memory while parsing \(html.count) bytes of HTML")
+    default:
+      throw .importFailed("libxml2 could not create a parser")
+    }
+  }
+
+  /// libxml2 building and freeing its own tree for `html`: the floor import is measured
+  /// against. Returns the tree's top-level node count so the work is not optimised away.
+  package static func treeParseBaseline(_ html: UnsafeBufferPointer<UInt8>) -> Int {
+    chp_tree_parse_baseline(html.baseAddress, html.count)
+  }
+}

@@ -1,0 +1,39 @@
+/// The text `render --help` prints.
+enum RenderHelp {
+  static let text = """
+    usage: render [FILE|-] [options]
+
+    Renders Markdown (or HTML) with the configured engine and stylesheet. Reads FILE, or
+    standard input when FILE is - or absent, and writes to standard output.
+
+    options:
+      --from FORMAT        markdown or html (default: from the file extension; stdin is markdown)
+      --to FORMAT          fragment (HTML, the default), page (standalone HTML with the
+                           stylesheet), text (plain), json (text, style runs, blocks), terminal
+      --stylesheet FILE    the CSS for pages and styled text (default: the built-in theme)
+      --color-scheme S     light or dark, for styled text (text, json, terminal)
+      --title TEXT         the page title (default: the first heading, then the file name)
+      --width N            terminal output width (default: the terminal's, else 80)
+      --color WHEN         terminal colours: auto (default), always, never; NO_COLOR is honoured
+      --engine ID          the engine (overrides render.json and RENDER_ENGINE); see --list-engines
+      --config FILE        read the configuration from FILE instead of ./render.json
+      --smart              smart punctuation (curly quotes, dashes, ellipses)
+      --unsafe             let raw HTML and every URL through (trusted input only)
+      --hard-breaks        every newline in a paragraph becomes <br>
+      --source-positions   add data-sourcepos attributes (cmark)
+      --extension NAME     turn on an extension; repeatable: tables, strikethrough, superscript,
+                           footnotes, definitionLists, autolinks, tableOfContents
+      --isolation MODE     process: run the engine in a worker process that is stopped at the
+                           deadline; in-process: never. Default: isolate the engines that are
+                           not safe on hostile input (Discount)
+      --deadline SECONDS   how long a render may take in a worker (default 10)
+      -o, --output FILE    write to FILE instead of standard output
+      --list-engines       list the engines: id, library version, features
+      -h, --help           show this help
+
+    Bytes that are not valid UTF-8 become U+FFFD; NUL becomes U+FFFD; CRLF and CR end lines.
+    Exit status: 0 success, 1 render or input error, 2 usage error.
+    Environment: RENDER_ENGINE overrides the configured engine.
+
+    """
+}

@@ -1,0 +1,5 @@
+// One `import RenderKit` gives apps the core types, the engines and HTML import.
+@_exported import EngineCMark
+@_exported import EngineDiscount
+@_exported import HTMLImport
+@_exported import RenderCore

@@ -1,0 +1,15 @@
+import BenchKit
+import RenderKit
+
+/// Stand-ins for the pipeline stages, so the tool's logic is tested on its own: a
+/// normaliser that collapses whitespace, and "import" stages that count bytes.
+enum TestStages {
+  /// The built-in engines.
+  static let registry = EngineRegistry.builtIn
+
+  /// Stages whose results are predictable.
+  static let stages = PipelineStages(
+    normalize: { html in html.split(whereSeparator: \.isWhitespace).joined(separator: " ") },
+    styledText: { html in html.utf8.count },
+    libxml2TreeParse: { bytes in bytes.count })
+}

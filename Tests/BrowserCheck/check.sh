@@ -1,0 +1,44 @@
+#!/bin/sh
+# Renders the fixture Markdown to a page with the fixture stylesheet, screenshots it in
+# headless Chromium in the light and the dark scheme, and checks colours from the pixels:
+# the page background, the heading colour, the code-block background; then, with the dark
+# scheme forced, the dark background. Run through `make check-browser`.
+set -eu
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fixtures="$root/Tests/Fixtures/Browser"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chromium" ]; then
+  echo "check-browser: chromium is not installed (make check-browser installs it)" >&2
+  exit 1
+fi
+
+cd "$root"
+${SWIFT:-swift} run ${SWIFT_FLAGS:-} render --to page --stylesheet "$fixtures/page.css" \
+  "$fixtures/page.md" -o "$work/page.html" >"$work/build.log" 2>&1 ||
+  { cat "$work/build.log" >&2; exit 1; }
+grep -q '<title>Browser check</title>' "$work/page.html" ||
+  { echo "check-browser: the page has no title from its first heading" >&2; exit 1; }
+
+screenshot() { # OUTPUT.png [extra chromium flags...]
+  output=$1
+  shift
+  timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+    --window-size=800,600 "$@" --screenshot="$output" "file://$work/page.html" \
+    >"$work/chromium.log" 2>&1 || { cat "$work/chromium.log" >&2; exit 1; }
+}
+
+screenshot "$work/light.png"
+screenshot "$work/dark.png" --force-dark-mode --blink-settings=preferredColorScheme=0
+
+pixels="$root/Tests/BrowserCheck/pixels.py"
+status=0
+python3 "$pixels" "$work/light.png" background=#fdf6e3 present=#b3261e present=#1e3a5f ||
+  status=1
+python3 "$pixels" "$work/dark.png" background=#121a24 present=#ff8a80 present=#1e3a5f ||
+  status=1
+if [ "$status" = 0 ]; then echo "check-browser: ok"; else echo "check-browser: FAILED" >&2; fi
+exit "$status"

@@ -1,0 +1,135 @@
+import Foundation
+import RenderCommand
+import TestSupport
+import Testing
+
+@Suite struct RenderCommandTests {
+  let sample = SharedFixtures.fixture("Fixtures/Render/sample.md").path
+
+  @Test func rendersAFileWithTheDefaultEngine() {
+    let run = CommandRun([sample])
+    #expect(run.status == .success)
+    #expect(run.error.isEmpty)
+    #expect(
+      run.output.hasPrefix(
+        "<h1>Fixture</h1>\n<p>Some <em>emphasis</em> and &quot;quotes&quot; -- with a"))
+  }
+
+  @Test func readsStandardInputWhenNoFileOrDash() {
+    for arguments in [[], ["-"]] {
+      let run = CommandRun(arguments, input: Data("*x*".utf8))
+      #expect(run.status == .success)
+      #expect(run.output == "<p><em>x</em></p>\n")
+    }
+  }
+
+  @Test func flagsMapToOptions() {
+    let run = CommandRun(["--engine", "discount", "--smart", "--extension", "tables", sample])
+    #expect(run.status == .success)
+    #expect(run.output.contains("&ldquo;quotes&rdquo; &ndash; with"))
+    #expect(run.output.contains("<table>"))
+    let unsafe = CommandRun(["--unsafe"], input: Data("<b>raw</b>".utf8))
+    #expect(unsafe.output == "<p><b>raw</b></p>\n")
+    let breaks = CommandRun(["--hard-breaks"], input: Data("a\nb".utf8))
+    #expect(breaks.output == "<p>a<br />\nb</p>\n")
+  }
+
+  @Test func invalidBytesAreRepairedNotRejected() {
+    let run = CommandRun([], input: Data([0x61, 0xFF, 0x00, 0x62, 0x0D, 0x63]))
+    #expect(run.status == .success)
+    #expect(run.output == "<p>a\u{FFFD}\u{FFFD}b\nc</p>\n")
+  }
+
+  @Test func writesToTheOutputFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-\(UUID().uuidString).html"
+    ).path
+    let run = CommandRun(["-o", path], input: Data("# T".utf8))
+    #expect(run.status == .success)
+    #expect(run.output.isEmpty)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "<h1>T</h1>\n")
+  }
+
+  @Test func listsEnginesWithVersions() {
+    let run = CommandRun(["--list-engines"])
+    #expect(run.status == .success)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(
+      lines[0].hasPrefix(
+        "cmark\t0.30.2\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,sourcePositions"))
+    #expect(
+      lines[1].hasPrefix(
+        "discount\t2.2.7\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,tables"))
+  }
+
+  @Test func helpGoesToStandardOutput() {
+    let run = CommandRun(["--help"])
+    #expect(run.status == .success)
+    #expect(run.output.hasPrefix("usage: render [FILE|-] [options]"))
+  }
+
+  @Test func usageErrorsExitTwoWithAHint() {
+    let cases: [([String], String)] = [
+      (["--bogus"], "render: unknown option --bogus\n"),
+      (["--engine"], "render: --engine needs a value\n"),
+      (
+        ["--extension", "emoji"],
+        "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, tableOfContents\n"
+      ),
+      (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
+    ]
+    for (arguments, message) in cases {
+      let run = CommandRun(arguments)
+      #expect(run.status == .usage)
+      #expect(run.error == message + "Try 'render --help' for usage.\n")
+      #expect(run.output.isEmpty)
+    }
+    let engine = CommandRun(["--engine", "nope"])
+    #expect(engine.status == .usage)
+    #expect(
+      engine.error.hasPrefix(
+        "render: unknown engine \"nope\" for --engine; valid engines: cmark, discount\n"))
+  }
+
+  @Test func renderAndInputErrorsExitOne() {
+    let missing = CommandRun(["no-such-file.md"])
+    #expect(missing.status == .failure)
+    #expect(missing.error == "render: no-such-file.md: no such file; check the path.\n")
+    let unsupported = CommandRun(["--extension", "tables"], input: Data("x".utf8))
+    #expect(unsupported.status == .failure)
+    #expect(
+      unsupported.error
+        == "render: cmark does not support tables; engines that do: discount; choose one of them or drop it.\n"
+    )
+  }
+
+  @Test func environmentSelectsTheEngine() {
+    let run = CommandRun([], input: Data("~~x~~".utf8), environment: ["RENDER_ENGINE": "discount"])
+    #expect(run.status == .success)
+    #expect(run.output == "<p>~~x~~</p>")
+    let unknown = CommandRun([], input: Data("x".utf8), environment: ["RENDER_ENGINE": "nope"])
+    #expect(unknown.status == .failure)
+    #expect(
+      unknown.error
+        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, discount.\n")
+  }
+
+  @Test func configurationFileInTheWorkingDirectory() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-config-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(#"{"engine": "discount", "options": {"extensions": ["strikethrough"]}}"#.utf8)
+      .write(to: folder.appendingPathComponent("render.json"))
+    let run = CommandRun([], input: Data("~~x~~".utf8), currentDirectory: folder.path)
+    #expect(run.output == "<p><del>x</del></p>")
+    try Data(#"{"engine": "discount", "options": {"smartQuotes": true}}"#.utf8)
+      .write(to: folder.appendingPathComponent("bad.json"))
+    let bad = CommandRun(
+      ["--config", "bad.json"], input: Data("x".utf8), currentDirectory: folder.path)
+    #expect(bad.status == .failure)
+    #expect(
+      bad.error.hasPrefix(
+        "render: bad.json: key \"options.smartQuotes\": unknown key; valid keys here: "))
+  }
+}

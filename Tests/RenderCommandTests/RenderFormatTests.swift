@@ -1,0 +1,107 @@
+import Foundation
+import RenderCommand
+import TestSupport
+import Testing
+
+/// `render --from` and `--to`: the same input as fragment, page, text, JSON and terminal output.
+@Suite struct RenderFormatTests {
+  let sample = SharedFixtures.fixture("Fixtures/Render/sample.md").path
+  let html = SharedFixtures.fixture("Fixtures/Render/page.html").path
+  let redCSS = SharedFixtures.fixture("Fixtures/Render/red.css").path
+
+  @Test func htmlFilesAreImportedByExtension() {
+    let run = CommandRun(["--to", "text", html])
+    #expect(run.status == .success)
+    #expect(run.output == "Imported\n\nHello bold & link\n")
+  }
+
+  @Test func fromOverridesTheExtension() {
+    let run = CommandRun(
+      ["--from", "html", "--to", "text"], input: Data("<p>a <i>b</i></p><p>c</p>".utf8))
+    #expect(run.output == "a b\n\nc\n")
+    // Read as Markdown, the file is one raw HTML block: omitted in safe mode, kept with --unsafe.
+    let safe = CommandRun(["--from", "markdown", "--to", "text", html])
+    #expect(safe.status == .success)
+    #expect(safe.output == "")
+    let unsafe = CommandRun(["--from", "markdown", "--unsafe", "--to", "text", html])
+    #expect(unsafe.output == "Imported\n\nHello bold & link\n")
+  }
+
+  @Test func jsonCarriesRunsWithScalarOffsets() throws {
+    let run = CommandRun(["--to", "json"], input: Data("é **b**".utf8))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    #expect(object["text"] as? String == "é b")
+    let runs = try #require(object["runs"] as? [[String: Any]])
+    let bold = try #require(
+      runs.first { ($0["attributes"] as? [String: Any])?["fontWeight"] as? Int ?? 0 >= 600 })
+    #expect(bold["start"] as? Int == 2)
+    #expect(bold["length"] as? Int == 1)
+  }
+
+  @Test func pageEmbedsTheStylesheetAndTakesTheTitle() {
+    let run = CommandRun(["--to", "page", "--stylesheet", redCSS, sample])
+    #expect(run.status == .success)
+    #expect(run.output.hasPrefix("<!doctype html>"))
+    #expect(run.output.contains("<title>Fixture</title>"))
+    #expect(run.output.contains("h1 { color: #ff0000 }"))
+    let titled = CommandRun(
+      ["--to", "page", "--title", "Given & <b>"], input: Data("# Heading".utf8))
+    #expect(titled.output.contains("<title>Given &amp; &lt;b&gt;</title>"))
+  }
+
+  @Test func stylesheetProblemsAreWarningsWithLineAndColumn() {
+    let run = CommandRun(["--to", "json", "--stylesheet", redCSS], input: Data("# T".utf8))
+    #expect(run.status == .success)
+    #expect(run.error.hasPrefix("render: warning: \(redCSS):3:5: "))
+    #expect(run.output.contains("\"foregroundColor\":\"#ff0000\""))
+  }
+
+  @Test func missingStylesheetIsAnError() {
+    let run = CommandRun(["--stylesheet", "/no/such.css"], input: Data("x".utf8))
+    #expect(run.status == .failure)
+    #expect(run.error == "render: /no/such.css: the stylesheet cannot be read; check the path.\n")
+  }
+
+  @Test func terminalOutputHasNoEscapesWhenPipedOrNoColor() {
+    let piped = CommandRun(["--to", "terminal"], input: Data("# T\n\n*x* [l](https://e.org)".utf8))
+    #expect(piped.status == .success)
+    #expect(!piped.output.contains("\u{1B}"))
+    let noColor = CommandRun(
+      ["--to", "terminal"], input: Data("*x*".utf8), environment: ["NO_COLOR": "1"],
+      outputIsTerminal: true)
+    #expect(!noColor.output.contains("\u{1B}"))
+    let forced = CommandRun(
+      ["--to", "terminal", "--color", "always"], input: Data("*x* [l](https://e.org)".utf8))
+    #expect(forced.output.contains("\u{1B}[3"))
+    #expect(forced.output.contains("\u{1B}]8;;https://e.org\u{1B}\\"))
+  }
+
+  @Test func terminalWidthIsHonoured() {
+    let words = String(repeating: "word ", count: 40)
+    let run = CommandRun(["--to", "terminal", "--width", "20"], input: Data(words.utf8))
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count >= 10)
+    #expect(lines.allSatisfy { $0.count <= 20 })
+  }
+
+  @Test func badChoicesAreUsageErrors() {
+    let cases: [([String], String)] = [
+      (
+        ["--to", "pdf"],
+        "render: --to does not take \"pdf\"; valid values: fragment, page, text, json, terminal\n"
+      ),
+      (["--from", "rst"], "render: --from does not take \"rst\"; valid values: markdown, html\n"),
+      (
+        ["--color-scheme", "blue"],
+        "render: --color-scheme does not take \"blue\"; valid values: light, dark\n"
+      ),
+      (["--width", "3"], "render: --width needs a whole number from 10 to 10000 (found \"3\")\n"),
+    ]
+    for (arguments, message) in cases {
+      let run = CommandRun(arguments)
+      #expect(run.status == .usage)
+      #expect(run.error == message + "Try 'render --help' for usage.\n")
+    }
+  }
+}
