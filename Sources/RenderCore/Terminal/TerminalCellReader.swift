@@ -9,7 +9,9 @@ struct TerminalCellReader {
   private let characters: [Character]
   /// The Unicode scalar offset where each character starts.
   private let offsets: [Int]
-  private let runs: [StyledText.Run]
+  private let runs: [StyledText.IndexedRun]
+  private let runStyles: [TextStyle]
+  private let canvas: TerminalCanvas
   private let showsStyles: Bool
   private let showsHyperlinks: Bool
 
@@ -28,7 +30,9 @@ struct TerminalCellReader {
     self.characters = characters
     self.offsets = offsets
     scalarCount = offset
-    runs = text.runs
+    runs = text.indexedRuns
+    runStyles = text.uniqueStyles
+    canvas = TerminalCanvas(text)
     showsStyles = colorMode != .none
     showsHyperlinks = showsStyles && hyperlinks
   }
@@ -45,7 +49,26 @@ struct TerminalCellReader {
   func textStyle(at offset: Int) -> TextStyle {
     let index = firstRun(endingAfter: offset)
     guard index < runs.count, runs[index].range.contains(offset) else { return TextStyle() }
-    return runs[index].style
+    return runStyles[runs[index].styleIndex]
+  }
+
+  /// The text colour at a scalar offset, unless it is the page's own.
+  func foreground(at offset: Int) -> CSSColor? {
+    let color = TerminalStyle(textStyle(at: offset)).foreground
+    return color == canvas.foreground ? nil : color
+  }
+
+  /// The columns of a list item's marker and the space after it, which wrapped lines are
+  /// indented by (0 without a marker).
+  func markerWidth(of block: TextBlock) -> Int {
+    let end = block.range.lowerBound + block.markerLength
+    var character = firstCharacter(atOrAfter: block.range.lowerBound)
+    var width = 0
+    while character < characters.count, offsets[character] < end {
+      width += DisplayWidth.of(characters[character])
+      character += 1
+    }
+    return width
   }
 
   /// The cells of a block. Without visible hyperlinks, a link's target follows its text in
@@ -63,7 +86,7 @@ struct TerminalCellReader {
       while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
       let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
       if covering != styledRun {
-        let textStyle = covering >= 0 ? runs[covering].style : TextStyle()
+        let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
         style = intern(terminalStyle(textStyle, in: block))
         styledRun = covering
         if link?.target != textStyle.link {
@@ -118,7 +141,10 @@ struct TerminalCellReader {
     guard showsStyles else { return .plain }
     var style = TerminalStyle(textStyle)
     if block.kind == .heading { style.bold = true }
-    if style.background == nil { style.background = Self.background(of: block) }
+    if style.background == canvas.background { style.background = nil }
+    if style.background == nil { style.background = background(of: block) }
+    // On a background of its own, text keeps its colour even if it is the page's.
+    if style.background == nil, style.foreground == canvas.foreground { style.foreground = nil }
     if !showsHyperlinks { style.link = nil }
     return style
   }
@@ -133,7 +159,7 @@ struct TerminalCellReader {
     var style = TerminalStyle.plain
     if showsStyles {
       style.faint = true
-      style.background = Self.background(of: block)
+      style.background = background(of: block)
     }
     let index = intern(style)
     cells.append(TerminalCell(text: " ", width: 1, style: index, kind: .space))
@@ -142,9 +168,12 @@ struct TerminalCellReader {
     }
   }
 
-  /// The block's background, when it has a visible one.
-  static func background(of block: TextBlock) -> CSSColor? {
-    block.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+  /// The block's background, when it has a visible one other than the page's.
+  func background(of block: TextBlock) -> CSSColor? {
+    guard showsStyles, let color = block.backgroundColor, color.alpha > 0,
+      color != canvas.background
+    else { return nil }
+    return color
   }
 
   private func firstCharacter(atOrAfter offset: Int) -> Int {

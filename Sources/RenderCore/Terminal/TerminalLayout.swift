@@ -62,7 +62,7 @@ struct TerminalLayout {
     let isCode = block.kind == .codeBlock
     let spaces = min(listIndent + (isCode ? 2 : 0), budget - 2 * bars)
     let contentWidth = width - 2 * bars - spaces
-    let background = colorMode == .none ? nil : TerminalCellReader.background(of: block)
+    let background = reader.background(of: block)
     let fill = reader.intern(fillStyle(background))
     let innerPad = isCode && contentWidth >= 8 ? 2 : 0
 
@@ -76,7 +76,7 @@ struct TerminalLayout {
     } else {
       lines = TerminalLineBreaker.lines(
         of: cells, width: contentWidth - innerPad,
-        hangingIndent: block.kind == .listItem ? Self.markerWidth(cells) : 0,
+        hangingIndent: reader.markerWidth(of: block),
         preservesSpaces: isCode)
     }
     for line in lines {
@@ -87,7 +87,7 @@ struct TerminalLayout {
       row.append(contentsOf: blank(innerPad + alignment + line.indent, style: fill))
       row.append(contentsOf: line.cells)
       if background != nil {
-        row.append(contentsOf: blank(max(0, free - alignment), style: fill))
+        row.append(contentsOf: blank(free - alignment, style: fill))
       }
       write(row)
     }
@@ -101,29 +101,12 @@ struct TerminalLayout {
     let level = reader.textStyle(at: block.range.lowerBound).headingLevel
     guard let level, level <= 2 else { return }
     var style = TerminalStyle.plain
-    if colorMode != .none {
-      style.foreground = TerminalStyle(reader.textStyle(at: block.range.lowerBound)).foreground
-    }
+    style.foreground = colorMode == .none ? nil : reader.foreground(at: block.range.lowerBound)
     let length = max(1, lines.map { $0.indent + $0.width }.max() ?? 1)
     var row = prefix(bars: bars, spaces: spaces)
     let rule = String(repeating: level == 1 ? "═" : "─", count: length)
     row.append(TerminalCell(text: rule, width: length, style: reader.intern(style)))
     write(row)
-  }
-
-  /// The width of a list item's marker and the space after it (`• `, `12. `, `b) `), which
-  /// wrapped lines are indented by; 0 when the item does not start with a marker.
-  static func markerWidth(_ cells: [TerminalCell]) -> Int {
-    let marker = cells.prefix { $0.kind == .text }
-    guard marker.count < cells.count, cells[marker.count].kind == .space else { return 0 }
-    let text = marker.map(\.text).joined()
-    let width = marker.reduce(0) { $0 + $1.width }
-    guard width > 0, width <= 5 else { return 0 }
-    let isSymbol = text.allSatisfy { !$0.isLetter && !$0.isNumber }
-    let isOrdinal =
-      (text.last == "." || text.last == ")")
-      && text.dropLast().allSatisfy { $0.isLetter || $0.isNumber }
-    return isSymbol || isOrdinal ? width + 1 : 0
   }
 
   private mutating func prefix(bars: Int, spaces: Int) -> [TerminalCell] {
@@ -137,8 +120,10 @@ struct TerminalLayout {
     return cells
   }
 
+  /// `count` spaces (none when `count` is negative, as after an unavoidable overflow).
   private func blank(_ count: Int, style: Int) -> [TerminalCell] {
-    Array(repeating: TerminalCell(text: " ", width: 1, style: style, kind: .space), count: count)
+    let space = TerminalCell(text: " ", width: 1, style: style, kind: .space)
+    return Array(repeating: space, count: max(0, count))
   }
 
   private func faintStyle() -> TerminalStyle {
