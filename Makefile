@@ -4,7 +4,10 @@ APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: deps build test lint format bench
+EXAMPLE := Examples/SiteBuilder
+FORMATTED := Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources $(EXAMPLE)/Tests
+
+.PHONY: deps build test lint format bench example
 
 deps:
 	@missing=""; \
@@ -23,13 +26,19 @@ build: deps
 
 test: build
 	$(SWIFT) test $(SWIFT_FLAGS)
+	$(MAKE) example
 	$(MAKE) lint
 
+# The example app builds against the package by path, as an app would, and runs its tests.
+example: deps
+	$(SWIFT) build --package-path $(EXAMPLE) $(SWIFT_FLAGS)
+	$(SWIFT) test --package-path $(EXAMPLE) $(SWIFT_FLAGS)
+
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(SWIFT) format lint --strict -r $(FORMATTED)
 
 format:
-	$(SWIFT) format -i -r Package.swift Sources Tests
+	$(SWIFT) format -i -r $(FORMATTED)
 
 bench: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)

@@ -37,6 +37,8 @@ let package = Package(
       name: "BenchKit",
       dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
+    // The worker process that IsolatedEngine runs engines in; found next to the host executable.
+    .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
@@ -49,5 +51,9 @@ let package = Package(
     .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
+    // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
+    .testTarget(
+      name: "HostileInputTests",
+      dependencies: ["RenderKit", "EngineDiscount", "HTMLImport", "render-worker", "TestSupport"]),
   ]
 )

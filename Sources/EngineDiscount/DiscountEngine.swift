@@ -1,13 +1,14 @@
 internal import CDiscount
 import Foundation
 import RenderCore
-import Synchronization
 
 /// The Discount engine: libmarkdown, with tables, footnotes, definition lists and more.
 ///
-/// Discount keeps global state, so calls are serialised here; it is not safe on hostile
-/// input (deep nesting overflows its stack, some patterns take super-linear time), which
-/// its descriptor says so that tools can isolate it.
+/// Discount keeps global state and recurses once per level of nesting, so every call runs on
+/// one thread with a 1 GiB stack reservation, serialised. That contains the stack overflows
+/// (hundreds of thousands of nested `>` render), but not the super-linear patterns (runs of
+/// backticks, unclosed links): its descriptor says it is not safe on hostile input, so that
+/// tools run it in a worker process with a deadline (RenderKit's `IsolatedEngine`).
 ///
 /// ```swift
 /// var options = RenderOptions()
@@ -15,8 +16,12 @@ import Synchronization
 /// let html = try DiscountEngine().render("| a |\n|---|\n| b |", options: options)
 /// ```
 public struct DiscountEngine: MarkdownEngine {
-  /// Serialises every call into libmarkdown and runs its one-time initialisation.
-  private static let library = Mutex<Bool>(false)
+  /// The thread every libmarkdown call runs on, after the library's one-time initialisation.
+  private static let library: LargeStackThread = {
+    let thread = LargeStackThread()
+    thread.run(initializeLibrary)
+    return thread
+  }()
 
   /// Creates the engine; it holds no state.
   public init() {}
@@ -84,9 +89,8 @@ public struct DiscountEngine: MarkdownEngine {
   ) -> String {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
-      library.withLock { initialized in
-        initializeOnce(&initialized)
-        return compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks) { output in
+      library.run {
+        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks) { output in
           String(decoding: output, as: UTF8.self)
         }
       }
@@ -95,17 +99,32 @@ public struct DiscountEngine: MarkdownEngine {
 
   /// The bare C calls, serialised, with no String produced: the benchmark's floor.
   package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
-    library.withLock { initialized in
-      initializeOnce(&initialized)
-      return compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
+    library.run {
+      compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
     }
   }
 
-  private static func initializeOnce(_ initialized: inout Bool) {
-    guard !initialized else { return }
+  /// The bare C calls on the caller's thread, unserialised: the floor against which the
+  /// large-stack thread's handoff is measured. Only for single-threaded benchmarks.
+  package static func renderRawOnCallerThread(
+    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32
+  ) -> Int {
+    _ = library
+    return compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
+  }
+
+  /// The size of the stack libmarkdown runs on (0 if the system granted no thread).
+  package static var stackBytes: Int { library.stackBytes }
+
+  /// Runs the library's one-time initialisation, keeping the host's `random()` sequence:
+  /// `mkd_initialize` reseeds it with the time, so the seeding goes to a scratch state.
+  private static func initializeLibrary() {
+    let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
+    let hostState = initstate(1, scratch, 256)
     mkd_initialize()
+    if let hostState { setstate(hostState) }
+    scratch.deallocate()
     mkd_with_html5_tags()
-    initialized = true
   }
 
   /// Compiles `bytes` and hands the generated HTML to `body`; the document (which owns

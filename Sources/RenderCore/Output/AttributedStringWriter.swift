@@ -5,8 +5,9 @@ extension AttributedString {
   /// ``AttributeScopes/RenderAttributes``: each run's ``TextStyle`` and each paragraph's
   /// ``TextBlock`` layout (a paragraph includes the newline that ends it).
   ///
-  /// Built once, at the end: the string is created whole and each stretch of equal style and
-  /// paragraph gets one shared, pre-built attribute container. Foundation's attributed string
+  /// Built once, at the end: the string is created whole with its most frequent attributes,
+  /// then each other stretch of equal style and paragraph gets one shared, pre-built
+  /// attribute container. Foundation's attributed string
   /// costs microseconds per run on Linux, so keep ``StyledText`` as the working form.
   ///
   /// ```swift
@@ -27,24 +28,55 @@ struct AttributedStringWriter {
   }
 
   func write() -> AttributedString {
-    var result = AttributedString(styled.string)
+    let (segments, containers) = segmentsAndContainers()
+    guard !segments.isEmpty else { return AttributedString(styled.string) }
+    // Every mutation costs microseconds, so the most frequent attributes are given to the
+    // whole string at once and only the other stretches are set one by one.
+    var uses = [Int](repeating: 0, count: containers.count)
+    for segment in segments { uses[segment.container] += segment.end > segment.start ? 1 : 0 }
+    let base = uses.indices.max { uses[$0] < uses[$1] } ?? 0
+    var result = AttributedString(styled.string, attributes: containers[base])
+    var index = result.startIndex
+    var position = 0
+    for segment in segments where segment.container != base {
+      index = result.unicodeScalars.index(index, offsetBy: segment.start - position)
+      let end = result.unicodeScalars.index(index, offsetBy: segment.end - segment.start)
+      result[index..<end].setAttributes(containers[segment.container])
+      index = end
+      position = segment.end
+    }
+    return result
+  }
+
+  /// A stretch of text with one style in one paragraph.
+  private struct Segment {
+    var start: Int
+    var end: Int
+    var container: Int
+  }
+
+  /// Cuts the text where the style or the paragraph changes, and builds one container per
+  /// distinct pair; text outside any run gets the empty container (index 0).
+  private func segmentsAndContainers() -> ([Segment], [AttributeContainer]) {
     let length = styled.string.unicodeScalars.count
     let styleContainers = styled.uniqueStyles.map(Self.container(for:))
+    var containers = [AttributeContainer()]
+    var containerIndices: [Int: Int] = [:]
     var blockContainers: [AttributeContainer] = []
-    var mergedContainers: [Int: AttributeContainer] = [:]
     var blockAttributeIndices: [BlockAttributes: Int] = [:]
+    var segments: [Segment] = []
+    segments.reserveCapacity(styled.indexedRuns.count + styled.blocks.count)
 
     var position = 0
-    var index = result.startIndex
     var block = -1
     var blockAttributes = -1
     for run in styled.indexedRuns {
+      let runStart = min(max(run.range.lowerBound, position), length)
       let runEnd = min(run.range.upperBound, length)
-      if run.range.lowerBound > position {
-        index = result.unicodeScalars.index(
-          index, offsetBy: min(run.range.lowerBound, length) - position)
-        position = min(run.range.lowerBound, length)
+      if runStart > position {
+        segments.append(Segment(start: position, end: runStart, container: 0))
       }
+      position = runStart
       while position < runEnd {
         // A paragraph's attributes reach from its start to the next paragraph's start.
         while block + 1 < styled.blocks.count
@@ -65,22 +97,22 @@ struct AttributedStringWriter {
           end = min(end, max(position + 1, styled.blocks[block + 1].range.lowerBound))
         }
         let key = blockAttributes * styleContainers.count + run.styleIndex
-        let container: AttributeContainer
-        if let known = mergedContainers[key] {
+        let container: Int
+        if let known = containerIndices[key] {
           container = known
         } else {
           var merged = styleContainers[run.styleIndex]
           if blockAttributes >= 0 { merged.merge(blockContainers[blockAttributes]) }
-          mergedContainers[key] = merged
-          container = merged
+          container = containers.count
+          containerIndices[key] = container
+          containers.append(merged)
         }
-        let next = result.unicodeScalars.index(index, offsetBy: end - position)
-        result[index..<next].setAttributes(container)
-        index = next
+        segments.append(Segment(start: position, end: end, container: container))
         position = end
       }
     }
-    return result
+    if position < length { segments.append(Segment(start: position, end: length, container: 0)) }
+    return (segments, containers)
   }
 
   private static func container(for style: TextStyle) -> AttributeContainer {
@@ -117,6 +149,7 @@ struct AttributedStringWriter {
     var spacingAfter: Double
     var backgroundColor: CSSColor?
     var markerLength: Int
+    var quoteLevel: Int
 
     init(_ block: TextBlock) {
       kind = block.kind
@@ -127,6 +160,7 @@ struct AttributedStringWriter {
       spacingAfter = block.spacingAfter
       backgroundColor = block.backgroundColor
       markerLength = block.markerLength
+      quoteLevel = block.quoteLevel
     }
 
     func container() -> AttributeContainer {
@@ -139,6 +173,7 @@ struct AttributedStringWriter {
       container.spacingAfter = spacingAfter
       container.blockBackgroundColor = backgroundColor.map(StyledTextJSONWriter.hex)
       if markerLength > 0 { container.markerLength = markerLength }
+      if quoteLevel > 0 { container.quoteLevel = quoteLevel }
       return container
     }
   }

@@ -10,8 +10,8 @@ extension StyledText {
   /// `backgroundColor` (`"#rrggbb"`, or `"#rrggbbaa"` when not opaque), `underline`,
   /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises) and
   /// `headingLevel`. Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
-  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor` and `markerLength`
-  /// when it has them.
+  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor`, `markerLength` and
+  /// `quoteLevel` when it has them.
   ///
   /// ```swift
   /// let json = styled.jsonData()
@@ -51,7 +51,11 @@ struct StyledTextJSONWriter {
     for (index, run) in styled.indexedRuns.enumerated() {
       append(index == 0 ? "\n{\"attributes\":" : ",\n{\"attributes\":")
       output.append(contentsOf: attributes[run.styleIndex])
-      append(",\"length\":\(run.range.count),\"start\":\(run.range.lowerBound)}")
+      append(",\"length\":")
+      appendInteger(run.range.count)
+      append(",\"start\":")
+      appendInteger(run.range.lowerBound)
+      output.append(0x7D)
     }
     append(styled.indexedRuns.isEmpty ? "],\n\"text\":" : "\n],\n\"text\":")
     writeString(styled.string)
@@ -64,6 +68,7 @@ struct StyledTextJSONWriter {
     append(",\"indent\":\(Self.number(block.indent)),\"indentLevel\":\(block.indentLevel)")
     append(",\"kind\":\"\(block.kind.rawValue)\",\"length\":\(block.range.count)")
     if block.markerLength > 0 { append(",\"markerLength\":\(block.markerLength)") }
+    if block.quoteLevel > 0 { append(",\"quoteLevel\":\(block.quoteLevel)") }
     append(",\"spacingAfter\":\(Self.number(block.spacingAfter))")
     append(",\"spacingBefore\":\(Self.number(block.spacingBefore))")
     append(",\"start\":\(block.range.lowerBound)}")
@@ -148,8 +153,25 @@ struct StyledTextJSONWriter {
     }
   }
 
+  private mutating func append(_ text: StaticString) {
+    output.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
   private mutating func append(_ text: String) {
     output.append(contentsOf: text.utf8)
+  }
+
+  /// Decimal digits without an intermediate string: there are two integers per run.
+  private mutating func appendInteger(_ value: Int) {
+    if value < 0 { output.append(0x2D) }
+    let start = output.count
+    var remaining = value.magnitude
+    repeat {
+      output.append(UInt8(remaining % 10) + 0x30)
+      remaining /= 10
+    } while remaining > 0
+    output[start...].reverse()
   }
 
   /// CSS pixels to a thousandth (finer than any screen shows, and free of floating-point

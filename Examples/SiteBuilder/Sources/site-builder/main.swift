@@ -1,0 +1,4 @@
+import Foundation
+import SiteBuilderKit
+
+exit(await SiteBuilderCommand.run(Array(CommandLine.arguments.dropFirst())))

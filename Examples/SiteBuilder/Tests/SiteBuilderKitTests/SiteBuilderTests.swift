@@ -1,0 +1,82 @@
+import Foundation
+import RenderKit
+import SiteBuilderKit
+import Testing
+
+@Suite struct SiteBuilderTests {
+  let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  private func copyOfSite() throws -> (source: URL, output: URL) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "site-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let source = folder.appendingPathComponent("src")
+    try FileManager.default.copyItem(at: fixtures.appendingPathComponent("site"), to: source)
+    return (source, folder.appendingPathComponent("out"))
+  }
+
+  private func renderer() throws -> Renderer {
+    try Renderer(configuration: .load(file: fixtures.appendingPathComponent("render.json")))
+  }
+
+  @Test func buildsPagesCopiesAssetsAndWritesAnIndex() async throws {
+    let (source, output) = try copyOfSite()
+    let report = try await SiteBuilder(source: source, output: output, renderer: renderer()).build()
+    #expect(report.rendered == ["guide/setup.html", "index.html", "notes.html"])
+    #expect(report.copied == ["assets/extra.css"])
+    #expect(report.failed.isEmpty)
+    let setup = try String(
+      contentsOf: output.appendingPathComponent("guide/setup.html"), encoding: .utf8)
+    #expect(setup.hasPrefix("<!doctype html>"))
+    #expect(setup.contains("<title>Setting up</title>"))
+    #expect(setup.contains("<table>"), "the configured engine (Discount with tables) rendered it")
+    let notes = try String(contentsOf: output.appendingPathComponent("notes.html"), encoding: .utf8)
+    #expect(notes.contains("<title>notes.markdown</title>"))
+    #expect(notes.contains("&ldquo;quotes&rdquo; &ndash; and"))
+    let contents = try String(
+      contentsOf: output.appendingPathComponent("contents.html"), encoding: .utf8)
+    #expect(contents.contains("<li><a href=\"guide/setup.html\">Setting up</a></li>"))
+    #expect(contents.contains("<li><a href=\"index.html\">Welcome</a></li>"))
+    #expect(
+      try Data(contentsOf: output.appendingPathComponent("assets/extra.css"))
+        == Data(contentsOf: source.appendingPathComponent("assets/extra.css")))
+  }
+
+  @Test func reusesUnchangedPagesAndRebuildsChangedOnes() async throws {
+    let (source, output) = try copyOfSite()
+    let builder = SiteBuilder(source: source, output: output, renderer: try renderer())
+    _ = try await builder.build()
+    let again = try await builder.build()
+    #expect(again.rendered == [])
+    #expect(again.reused == ["guide/setup.html", "index.html", "notes.html"])
+    try Data("# Changed\n".utf8).write(to: source.appendingPathComponent("notes.markdown"))
+    let third = try await builder.build()
+    #expect(third.rendered == ["notes.html"])
+    #expect(third.reused == ["guide/setup.html", "index.html"])
+    let contents = try String(
+      contentsOf: output.appendingPathComponent("contents.html"), encoding: .utf8)
+    #expect(contents.contains(">Changed</a>"))
+  }
+
+  @Test func changingTheEngineRebuildsEverything() async throws {
+    let (source, output) = try copyOfSite()
+    _ = try await SiteBuilder(source: source, output: output, renderer: renderer()).build()
+    let report = try await SiteBuilder(source: source, output: output, renderer: Renderer()).build()
+    #expect(report.rendered == ["guide/setup.html", "index.html", "notes.html"])
+  }
+
+  @Test func aMissingSourceFolderIsAClearError() async throws {
+    let builder = SiteBuilder(
+      source: URL(fileURLWithPath: "/no/such/folder"),
+      output: FileManager.default.temporaryDirectory,
+      renderer: try Renderer())
+    await #expect(
+      throws: RenderError.fileUnreadable(
+        path: "/no/such/folder", reason: "no such folder; check the source path")
+    ) {
+      try await builder.build()
+    }
+  }
+}

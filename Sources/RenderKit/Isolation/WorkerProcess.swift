@@ -1,0 +1,130 @@
+import Foundation
+import RenderCore
+
+/// One `render-worker` process and the host's end of its socket.
+///
+/// Started with `posix_spawn` (no fork of the host's address space, safe from any thread): the
+/// worker gets the socket as descriptor 3, `/dev/null` as its standard streams, and default
+/// signal handling; it closes every other descriptor it inherited as it starts. It is always reaped: after a crash,
+/// after a kill, and when its owner lets go of it, so no zombie and no descriptor outlives it.
+///
+/// Only one caller uses a worker at a time (the pool hands it out), which is why the class can
+/// be `@unchecked Sendable`.
+final class WorkerProcess: @unchecked Sendable {
+  /// The descriptor number the worker finds its socket on.
+  static let socketDescriptor: Int32 = 3
+
+  let processID: pid_t
+  let channel: WorkerChannel
+  private var isReaped = false
+
+  private init(processID: pid_t, descriptor: Int32) {
+    self.processID = processID
+    channel = WorkerChannel(descriptor: descriptor)
+  }
+
+  /// Starts a worker from the executable at `path`.
+  static func spawn(executable path: String) throws(RenderError) -> WorkerProcess {
+    var sockets: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets)
+        == 0
+    else { throw failure("could not create a socket pair", errno: errno) }
+    let hostEnd = sockets[0]
+    // Moved above 3 so that the spawn's dup2 always copies (dup2 of a descriptor onto
+    // itself would keep close-on-exec set and the worker would find nothing on 3).
+    let workerEnd = fcntl(sockets[1], F_DUPFD_CLOEXEC, 10)
+    close(sockets[1])
+    guard workerEnd >= 0 else {
+      close(hostEnd)
+      throw failure("could not duplicate the worker's socket", errno: errno)
+    }
+    defer { close(workerEnd) }
+    _ = fcntl(hostEnd, F_SETFL, fcntl(hostEnd, F_GETFL) | O_NONBLOCK)
+    let (processID, status) = launch(path, socket: workerEnd)
+    guard status == 0 else {
+      close(hostEnd)
+      throw failure("could not start the worker \(path)", errno: status)
+    }
+    return WorkerProcess(processID: processID, descriptor: hostEnd)
+  }
+
+  /// Sends `request` and returns the answer, all before `deadline`.
+  func exchange(
+    _ request: [UInt8], before deadline: ContinuousClock.Instant
+  ) throws(WorkerChannel.Failure) -> [UInt8] {
+    try channel.send(request, before: deadline)
+    return try channel.receive(before: deadline)
+  }
+
+  /// Kills the worker (if it still runs), reaps it, and says how it ended.
+  @discardableResult
+  func stop() -> String {
+    guard !isReaped else { return "already stopped" }
+    isReaped = true
+    kill(processID, SIGKILL)
+    close(channel.descriptor)
+    var status: Int32 = 0
+    while waitpid(processID, &status, 0) < 0, errno == EINTR {}
+    return Self.describe(status: status)
+  }
+
+  deinit { stop() }
+
+  /// "killed by signal 11 (Segmentation fault)" or "exited with status 3".
+  static func describe(status: Int32) -> String {
+    let signal = status & 0x7F
+    if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
+    let name = strsignal(signal).map { String(cString: $0) } ?? "unknown"
+    return "killed by signal \(signal) (\(name))"
+  }
+
+  /// Spawns the worker; returns its process identifier and `posix_spawn`'s status.
+  private static func launch(_ path: String, socket: Int32) -> (pid_t, Int32) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, socket, socketDescriptor)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let arguments = [path, "--socket-descriptor", String(socketDescriptor)]
+    // The Swift runtime's crash reporter would symbolicate every expected crash: seconds each.
+    let environment =
+      ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }
+      .map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
+    return withCStrings(arguments) { argv in
+      withCStrings(environment) { envp in
+        var processID: pid_t = 0
+        let status = posix_spawn(&processID, path, &actions, &attributes, argv, envp)
+        return (processID, status)
+      }
+    }
+  }
+
+  private static func withCStrings<Result>(
+    _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
+  ) -> Result {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    return body(pointers)
+  }
+
+  private static func failure(_ what: String, errno code: Int32) -> RenderError {
+    let reason = code == 0 ? "" : ": \(String(cString: strerror(code)))"
+    return .engineFailed(engine: "render-worker", detail: what + reason)
+  }
+}

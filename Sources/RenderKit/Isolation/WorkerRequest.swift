@@ -1,0 +1,57 @@
+import RenderCore
+
+/// What the host asks a worker: render this Markdown with this engine and these options.
+///
+/// Encoded as: protocol version, engine identifier, option bits, extension names, then the
+/// Markdown itself to the end of the message.
+struct WorkerRequest: Equatable {
+  /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
+  static let protocolVersion: UInt8 = 1
+
+  var engineID: String
+  var options: RenderOptions
+  var markdown: String
+
+  func encoded() -> [UInt8] {
+    var bytes: [UInt8] = [Self.protocolVersion]
+    bytes.reserveCapacity(markdown.utf8.count + 64)
+    WireReader.appendString(engineID, to: &bytes)
+    var bits: UInt8 = 0
+    if options.unsafe { bits |= 1 }
+    if options.smartPunctuation { bits |= 2 }
+    if options.hardLineBreaks { bits |= 4 }
+    if options.sourcePositions { bits |= 8 }
+    bytes.append(bits)
+    let extensions = options.extensions.map(\.rawValue).sorted()
+    bytes.append(UInt8(extensions.count))
+    for name in extensions { WireReader.appendString(name, to: &bytes) }
+    bytes.append(contentsOf: markdown.utf8)
+    return bytes
+  }
+
+  /// Decodes a request; nil when the message is not one this version wrote.
+  init?(decoding bytes: [UInt8]) {
+    var reader = WireReader(bytes)
+    guard reader.readByte() == Self.protocolVersion, let engineID = reader.readString(),
+      let bits = reader.readByte(), let count = reader.readByte()
+    else { return nil }
+    var extensions: Set<MarkdownExtension> = []
+    for _ in 0..<count {
+      guard let name = reader.readString(), let known = MarkdownExtension(rawValue: name) else {
+        return nil
+      }
+      extensions.insert(known)
+    }
+    self.engineID = engineID
+    options = RenderOptions(
+      unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
+      sourcePositions: bits & 8 != 0, extensions: extensions)
+    markdown = reader.readRemainder()
+  }
+
+  init(engineID: String, options: RenderOptions, markdown: String) {
+    self.engineID = engineID
+    self.options = options
+    self.markdown = markdown
+  }
+}

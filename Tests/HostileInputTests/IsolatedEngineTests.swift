@@ -1,0 +1,165 @@
+import EngineDiscount
+import Foundation
+import RenderCore
+import Testing
+
+@testable import RenderKit
+
+/// IsolatedEngine's contract: the same output as in-process, every failure a clear error,
+/// and no worker process left behind.
+@Suite struct IsolatedEngineTests {
+  static let ordinaryDocuments = [
+    "# Title\n\nSome *emphasis*, `code` and a [link](https://example.com).\n",
+    "- one\n- two\n\n1. first\n2. second\n\n> quoted \"text\" -- with dashes...\n",
+    "| a | b |\n|---|---|\n| 1 | 2 |\n\nfootnote[^n]\n\n[^n]: the note\n",
+    "<b>raw</b> and [bad](javascript:alert(1)) and ![img](data:text/html,x)\nline two\n",
+  ]
+  static let optionSets = [
+    RenderOptions(),
+    RenderOptions(unsafe: true, smartPunctuation: true),
+    RenderOptions(hardLineBreaks: true, extensions: [.tables, .footnotes]),
+  ]
+
+  @Test("isolated Discount renders ordinary documents exactly as in-process")
+  func discountMatchesInProcess() throws {
+    let isolated = try IsolatedEngine(engineID: "discount")
+    for document in Self.ordinaryDocuments {
+      for options in Self.optionSets {
+        let expected = try DiscountEngine().render(document, options: options)
+        #expect(try isolated.render(document, options: options) == expected)
+      }
+    }
+  }
+
+  @Test("isolated cmark renders with source positions exactly as in-process")
+  func cmarkMatchesInProcess() throws {
+    let isolated = try IsolatedEngine(engineID: "cmark")
+    let options = RenderOptions(sourcePositions: true)
+    let expected = try EngineRegistry.builtIn.engine(id: "cmark").render(
+      "# a\n\nb", options: options)
+    #expect(try isolated.render("# a\n\nb", options: options) == expected)
+    #expect(expected.html.contains("data-sourcepos"))
+  }
+
+  @Test("the descriptor is the engine's, marked safe and parallel")
+  func descriptor() throws {
+    let descriptor = try IsolatedEngine(engineID: "discount").descriptor
+    let original = DiscountEngine().descriptor
+    #expect(descriptor.id == "discount" && descriptor.features == original.features)
+    #expect(descriptor.isSafeOnHostileInput && descriptor.concurrency == .parallel)
+  }
+
+  @Test("an unsupported feature fails in the host, naming the engines that have it")
+  func unsupportedFeature() throws {
+    let isolated = try IsolatedEngine(engineID: "cmark")
+    #expect(
+      throws: RenderError.unsupportedFeature(.tables, engine: "cmark", supportedBy: ["discount"])
+    ) {
+      try isolated.render("x", options: RenderOptions(extensions: [.tables]))
+    }
+  }
+
+  @Test("input beyond the limit fails before any worker starts")
+  func inputLimit() throws {
+    let isolated = try IsolatedEngine(
+      engineID: "discount", limits: RenderLimits(maximumInputBytes: 10))
+    #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 11, maximum: 10)) {
+      try isolated.render("hello world", options: RenderOptions())
+    }
+    #expect(try isolated.render("0123456789", options: RenderOptions()).html == "<p>0123456789</p>")
+  }
+
+  @Test("an engine the worker lacks is refused with the valid identifiers")
+  func unknownEngine() {
+    #expect(throws: RenderError.unknownEngine("nope", available: ["cmark", "discount"])) {
+      try IsolatedEngine(engineID: "nope")
+    }
+  }
+
+  @Test("a missing worker executable is reported with what to do")
+  func missingWorker() {
+    #expect {
+      try IsolatedEngine(engineID: "discount", workerExecutable: "/nonexistent/render-worker")
+    } throws: { error in
+      guard case .engineFailed("render-worker", let detail) = error as? RenderError else {
+        return false
+      }
+      return detail.contains("/nonexistent/render-worker") && detail.contains("RENDER_WORKER_PATH")
+    }
+  }
+
+  @Test("a worker killed by a signal is reported as a crash")
+  func crashingWorker() throws {
+    let isolated = try IsolatedEngine(
+      engineID: "discount", workerExecutable: WorkerScripts.crashing)
+    #expect(
+      throws: RenderError.engineCrashed(
+        engine: "discount", detail: "its worker process killed by signal 11 (Segmentation fault)")
+    ) { try isolated.render("x", options: RenderOptions()) }
+  }
+
+  @Test("a worker that exits is reported with its status")
+  func exitingWorker() throws {
+    let isolated = try IsolatedEngine(engineID: "discount", workerExecutable: WorkerScripts.exiting)
+    #expect(
+      throws: RenderError.engineCrashed(
+        engine: "discount", detail: "its worker process exited with status 3")
+    ) { try isolated.render("x", options: RenderOptions()) }
+  }
+
+  @Test("a worker that never answers is stopped at the deadline")
+  func hangingWorker() throws {
+    let isolated = try IsolatedEngine(
+      engineID: "discount", limits: RenderLimits(deadline: .milliseconds(300)),
+      workerExecutable: WorkerScripts.hanging)
+    #expect(throws: RenderError.deadlineExceeded(engine: "discount", seconds: 0.3)) {
+      try isolated.render("x", options: RenderOptions())
+    }
+    #expect(isolated.pool.idleProcessIDs.isEmpty)
+  }
+
+  @Test("an idle worker killed from outside is replaced without failing the render")
+  func idleWorkerKilled() throws {
+    let isolated = try IsolatedEngine(engineID: "discount")
+    _ = try isolated.render("a", options: RenderOptions())
+    let killed = try #require(isolated.pool.idleProcessIDs.first)
+    kill(killed, SIGKILL)
+    #expect(try isolated.render("*b*", options: RenderOptions()).html == "<p><em>b</em></p>")
+    #expect(isolated.pool.idleProcessIDs.count == 1)
+    #expect(isolated.pool.idleProcessIDs.first != killed)
+    #expect(isReaped(killed))
+  }
+
+  @Test("concurrent renders each get their own worker; the pool keeps a few")
+  func concurrentRenders() async throws {
+    let isolated = try IsolatedEngine(engineID: "discount")
+    let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+      for index in 0..<16 {
+        group.addTask {
+          (index, try isolated.render("**\(index)**", options: RenderOptions()).html)
+        }
+      }
+      return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+    }
+    #expect(results.count == 16)
+    for (index, html) in results { #expect(html == "<p><strong>\(index)</strong></p>") }
+    #expect(isolated.pool.idleProcessIDs.count <= isolated.pool.maximumIdle)
+  }
+
+  @Test("every worker is reaped once its engine is gone: no zombie is left")
+  func workersAreReaped() throws {
+    var workers: [pid_t] = []
+    do {
+      let isolated = try IsolatedEngine(engineID: "discount")
+      for _ in 0..<3 { _ = try isolated.render("x", options: RenderOptions()) }
+      workers = isolated.pool.idleProcessIDs
+    }
+    #expect(workers.count == 1)
+    for worker in workers { #expect(isReaped(worker)) }
+  }
+
+  /// Whether `processID` no longer exists, not even as a zombie.
+  private func isReaped(_ processID: pid_t) -> Bool {
+    kill(processID, 0) == -1 && errno == ESRCH
+  }
+}
