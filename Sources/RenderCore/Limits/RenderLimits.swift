@@ -1,11 +1,11 @@
 /// The budgets that keep hostile input from exhausting the host: input size and time.
 ///
 /// The defaults suit untrusted documents on an ordinary machine:
-/// - 16 MiB of Markdown: about ten times the largest real-world documents this package was
-///   measured on (a whole book, progit, is 1.5 MB), and well under a second of work for a
-///   linear engine (cmark runs at about 80 MB/s, Discount at about 30 MB/s).
-/// - 10 seconds: more than ten times what the largest allowed input takes with a linear engine,
-///   so only a super-linear pattern or a hang reaches it.
+/// - 64 MiB of Markdown: forty times a whole book (progit is 1.5 MB) and room for generated
+///   documents of tens of megabytes, yet about 2 seconds of work for a linear engine (cmark runs
+///   at about 80 MB/s, Discount at about 30 MB/s) and a few hundred megabytes of memory at most.
+/// - 10 seconds: several times what the largest allowed input takes with a linear engine, so
+///   only a super-linear pattern or a hang reaches it.
 ///
 /// The input limit is checked in every mode; the deadline is enforced where an engine runs
 /// in a worker process (``IsolationMode/process``), because a thread cannot be stopped safely.
@@ -13,7 +13,7 @@
 /// ```swift
 /// var limits = RenderLimits()
 /// limits.deadline = .seconds(2)
-/// try limits.checkInput(markdown)  // throws RenderError.limitExceeded beyond 16 MiB
+/// try limits.checkInput(markdown)  // throws RenderError.limitExceeded beyond 64 MiB
 /// ```
 public struct RenderLimits: Sendable, Hashable {
   /// The largest Markdown input accepted, in UTF-8 bytes.
@@ -21,8 +21,8 @@ public struct RenderLimits: Sendable, Hashable {
   /// How long one render may take before its worker is stopped (isolation mode only).
   public var deadline: Duration
 
-  /// The default input limit: 16 MiB.
-  public static let defaultMaximumInputBytes = 16 * 1024 * 1024
+  /// The default input limit: 64 MiB.
+  public static let defaultMaximumInputBytes = 64 * 1024 * 1024
   /// The default deadline: 10 seconds.
   public static let defaultDeadline = Duration.seconds(10)
 
