@@ -14,6 +14,8 @@ enum FuzzTarget: String, CaseIterable {
   case discount
   /// HTML import from raw bytes (encoding detection, repair, libxml2).
   case htmlImport = "html-import"
+  /// The HTML sanitizer; its output must re-sanitise to itself after one normalisation.
+  case sanitizer
   /// The CSS parser, tolerant mode.
   case stylesheet
   /// The configuration loader.
@@ -41,6 +43,14 @@ enum FuzzTarget: String, CaseIterable {
     case .htmlImport:
       if let document = try? HTMLImporter().importDocument(data: data) {
         _ = document.textContent(of: document.root)
+      }
+    case .sanitizer:
+      let sanitizer = HTMLSanitizer()
+      guard let clean = try? sanitizer.sanitize(html: MarkdownInput.decode(data)),
+        let again = try? sanitizer.sanitize(html: clean)
+      else { return }
+      if (try? sanitizer.sanitize(html: again)) != again {
+        fatalError("sanitizer output is not stable under re-parsing: \(again)")
       }
     case .stylesheet:
       _ = try? Stylesheet(css: MarkdownInput.decode(data))
