@@ -67,14 +67,32 @@ static int has_control(uint64_t word) {
   return ((word - 0x2020202020202020ull) & ~word & high_bits) != 0;
 }
 
+/* Whether any byte of `word` is zero. */
+static int has_zero(uint64_t word) {
+  return ((word - 0x0101010101010101ull) & ~word & high_bits) != 0;
+}
+
 /* Whether a word of input needs no closer look. Unknown input: printable ASCII only. Input known
- * to be valid UTF-8 (a Swift String): anything but control bytes and 0xEF, the lead byte of
- * U+FFFE/U+FFFF. Either way most of a document is checked eight bytes at a time. */
+ * to be valid UTF-8 (a Swift String): no control byte and no EF BF pair, the start of U+FFFE and
+ * U+FFFF (the last byte pairs with zero, so an EF there, whose BF is in the next word, is looked
+ * at too). Either way most of a document is checked eight bytes at a time. */
 static int is_clean_word(uint64_t word, int valid_utf8) {
   if (has_control(word)) return 0;
   if (!valid_utf8) return (word & high_bits) == 0;
-  uint64_t lead = word ^ 0xEFEFEFEFEFEFEFEFull;
-  return ((lead - 0x0101010101010101ull) & ~lead & high_bits) == 0;
+  uint64_t pair = (word ^ 0xEFEFEFEFEFEFEFEFull) | ((word >> 8) ^ 0x00BFBFBFBFBFBFBFull);
+  return !has_zero(pair);
+}
+
+/* Whether the byte (or sequence) at `at` passes through unchanged; `*step` is its length. */
+static int is_clean_at(const uint8_t *input, size_t length, size_t at, int valid_utf8,
+                       size_t *step) {
+  if (!valid_utf8) return is_clean(input + at, length - at, step);
+  /* Only controls and U+FFFE/U+FFFF can need repair in valid UTF-8; a word check can stop
+   * inside a sequence, whose continuation bytes are clean. */
+  uint8_t byte = input[at];
+  *step = 1;
+  return byte >= 0x20 ? byte != 0xEF || !is_noncharacter(input + at, length - at)
+                      : byte == '\t' || byte == '\n';
 }
 
 /* Length of the prefix of `input` that passes through unchanged. */
@@ -83,26 +101,22 @@ static size_t clean_span_length(const uint8_t *input, size_t length, int valid_u
   size_t step = 1;
   while (clean < length) {
     uint64_t word;
-    if (length - clean >= sizeof word) {
-      memcpy(&word, input + clean, sizeof word);
-      if (is_clean_word(word, valid_utf8)) {
-        clean += sizeof word;
-        continue;
-      }
+    if (length - clean < sizeof word) {
+      if (!is_clean_at(input, length, clean, valid_utf8, &step)) return clean;
+      clean += step;
+      continue;
     }
-    if (valid_utf8) {
-      /* Only controls and U+FFFE/U+FFFF can need repair; a word check may stop inside a
-       * sequence, whose continuation bytes are clean. */
-      uint8_t byte = input[clean];
-      if (byte >= 0x20 ? byte != 0xEF || !is_noncharacter(input + clean, length - clean)
-                       : byte == '\t' || byte == '\n') {
-        clean += 1;
-        continue;
-      }
-      break;
+    memcpy(&word, input + clean, sizeof word);
+    if (is_clean_word(word, valid_utf8)) {
+      clean += sizeof word;
+      continue;
     }
-    if (!is_clean(input + clean, length - clean, &step)) break;
-    clean += step;
+    /* Look at the flagged word byte by byte, then go back to whole words. */
+    size_t word_end = clean + sizeof word;
+    while (clean < word_end) {
+      if (!is_clean_at(input, length, clean, valid_utf8, &step)) return clean;
+      clean += step;
+    }
   }
   return clean;
 }

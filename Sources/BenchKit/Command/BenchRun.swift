@@ -20,7 +20,6 @@ package struct BenchRun: Sendable {
 
   /// Measures what `options` ask for.
   package func report(for options: BenchOptions) throws -> BenchReport {
-    AllocatorTuning.pinMmapThreshold()
     let engines = try (options.engines ?? registry.engineIDs).map { id in
       try registry.engine(id: id)
     }

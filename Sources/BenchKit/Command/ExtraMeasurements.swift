@@ -59,7 +59,8 @@ struct ExtraMeasurements {
       }
       figures.append(JobsFigures(engine: engine.descriptor.id, jobs: jobs, speedup: speedup))
     }
-    if let styledText = run.stages.styledText, let source = engines.first {
+    let source = engines.first { $0.descriptor.id == "cmark" } ?? engines.first
+    if let styledText = run.stages.styledText, let source {
       run.progress("running import on \(jobs) threads")
       let html = try chapters.map { chapter in
         PreparedDocument(try source.render(chapter.text, options: options).html)

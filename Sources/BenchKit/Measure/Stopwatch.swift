@@ -16,15 +16,15 @@ struct Stopwatch: Sendable {
       let (wholeSeconds, attoseconds) = (clock.now - start).components
       return Double(wholeSeconds) + Double(attoseconds) * 1e-18
     case .cpu:
-      let start = Self.threadCPUSeconds()
+      let start = Self.processCPUSeconds()
       sink &+= try work()
-      return Self.threadCPUSeconds() - start
+      return Self.processCPUSeconds() - start
     }
   }
 
-  private static func threadCPUSeconds() -> Double {
+  private static func processCPUSeconds() -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
   }
 }

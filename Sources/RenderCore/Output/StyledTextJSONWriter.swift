@@ -43,14 +43,17 @@ struct StyledTextJSONWriter {
       write(block)
     }
     append(styled.blocks.isEmpty ? "],\n\"runs\":[" : "\n],\n\"runs\":[")
-    let attributes = styled.uniqueStyles.map { style in
-      var writer = StyledTextJSONWriter()
-      writer.writeAttributes(of: style)
-      return writer.output
+    // Each distinct style's attributes are encoded once, into one buffer.
+    var attributes = StyledTextJSONWriter()
+    var attributeRanges: [Range<Int>] = []
+    for style in styled.uniqueStyles {
+      let start = attributes.output.count
+      attributes.writeAttributes(of: style)
+      attributeRanges.append(start..<attributes.output.count)
     }
     for (index, run) in styled.indexedRuns.enumerated() {
       append(index == 0 ? "\n{\"attributes\":" : ",\n{\"attributes\":")
-      output.append(contentsOf: attributes[run.styleIndex])
+      output.append(contentsOf: attributes.output[attributeRanges[run.styleIndex]])
       append(",\"length\":")
       appendInteger(run.range.count)
       append(",\"start\":")
@@ -165,13 +168,13 @@ struct StyledTextJSONWriter {
   /// Decimal digits without an intermediate string: there are two integers per run.
   private mutating func appendInteger(_ value: Int) {
     if value < 0 { output.append(0x2D) }
-    let start = output.count
-    var remaining = value.magnitude
-    repeat {
-      output.append(UInt8(remaining % 10) + 0x30)
-      remaining /= 10
-    } while remaining > 0
-    output[start...].reverse()
+    let magnitude = value.magnitude
+    var divisor: UInt = 1
+    while divisor <= magnitude / 10 { divisor *= 10 }
+    while divisor > 0 {
+      output.append(UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
+      divisor /= 10
+    }
   }
 
   /// CSS pixels to a thousandth (finer than any screen shows, and free of floating-point

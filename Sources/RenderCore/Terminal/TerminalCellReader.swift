@@ -6,9 +6,8 @@ struct TerminalCellReader {
   /// The interned styles; index 0 is the plain style.
   private(set) var styles: [TerminalStyle] = [.plain]
   private var styleIndices: [TerminalStyle: Int] = [.plain: 0]
-  private let characters: [Character]
-  /// The Unicode scalar offset where each character starts.
-  private let offsets: [Int]
+  private let string: String
+  private var cursor: ScalarCursor
   private let runs: [StyledText.IndexedRun]
   private let runStyles: [TextStyle]
   private let canvas: TerminalCanvas
@@ -19,17 +18,9 @@ struct TerminalCellReader {
   let scalarCount: Int
 
   init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
-    var characters: [Character] = []
-    var offsets: [Int] = []
-    var offset = 0
-    for character in text.string {
-      characters.append(character)
-      offsets.append(offset)
-      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
-    }
-    self.characters = characters
-    self.offsets = offsets
-    scalarCount = offset
+    string = text.string
+    cursor = ScalarCursor(text.string)
+    scalarCount = text.string.unicodeScalars.count
     runs = text.indexedRuns
     runStyles = text.uniqueStyles
     canvas = TerminalCanvas(text)
@@ -58,31 +49,23 @@ struct TerminalCellReader {
     return color == canvas.foreground ? nil : color
   }
 
-  /// The columns of a list item's marker and the space after it, which wrapped lines are
-  /// indented by (0 without a marker).
-  func markerWidth(of block: TextBlock) -> Int {
-    let end = block.range.lowerBound + block.markerLength
-    var character = firstCharacter(atOrAfter: block.range.lowerBound)
-    var width = 0
-    while character < characters.count, offsets[character] < end {
-      width += DisplayWidth.of(characters[character])
-      character += 1
-    }
-    return width
-  }
-
-  /// The cells of a block. Without visible hyperlinks, a link's target follows its text in
-  /// parentheses (unless the text already says it), so the output never loses it.
-  mutating func cells(of block: TextBlock) -> [TerminalCell] {
+  /// The cells of a block, and the columns of its list marker with the space after it
+  /// (which wrapped lines are indented by). Without visible hyperlinks, a link's target
+  /// follows its text in parentheses (unless the text already says it), so none is lost.
+  mutating func cells(of block: TextBlock) -> (cells: [TerminalCell], markerWidth: Int) {
     var cells: [TerminalCell] = []
-    var character = firstCharacter(atOrAfter: block.range.lowerBound)
+    cells.reserveCapacity(block.range.count)
+    var markerWidth = 0
     var run = firstRun(endingAfter: block.range.lowerBound)
     // The run whose style is current (-1: none yet, -2: text no run covers).
     var styledRun = -1
     var style = 0
     var link: (target: String, text: String)?
-    while character < characters.count, offsets[character] < block.range.upperBound {
-      let offset = offsets[character]
+    var offset = block.range.lowerBound
+    let start = cursor.index(at: block.range.lowerBound)
+    var clusters = GraphemeClusterIterator(
+      string, from: start, to: cursor.index(at: block.range.upperBound))
+    while let character = clusters.next() {
       while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
       let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
       if covering != styledRun {
@@ -94,18 +77,20 @@ struct TerminalCellReader {
           link = textStyle.link.map { ($0, "") }
         }
       }
-      if link != nil { link?.text.append(characters[character]) }
-      cells.append(TerminalCell(characters[character], style: style))
-      character += 1
+      if link != nil { link?.text.append(character) }
+      let cell = TerminalCell(character, style: style)
+      if offset - block.range.lowerBound < block.markerLength { markerWidth += cell.width }
+      cells.append(cell)
+      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
     }
     if let link { appendTarget(link, to: &cells, in: block) }
-    return cells
+    return (cells, markerWidth)
   }
 
   /// The blocks to show, in order and inside the text, a quote at least one level deep; text
-  /// that no block covers (other than the newlines between blocks) becomes a paragraph, so
-  /// none is lost.
-  func blocks(of text: StyledText) -> [TextBlock] {
+  /// that no block covers (other than the white space between blocks) becomes a paragraph,
+  /// so none is lost.
+  mutating func blocks(of text: StyledText) -> [TextBlock] {
     var blocks: [TextBlock] = []
     var covered = 0
     for block in text.blocks {
@@ -126,14 +111,12 @@ struct TerminalCellReader {
     return blocks
   }
 
-  private func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
-    var character = firstCharacter(atOrAfter: range.lowerBound)
-    while character < characters.count, offsets[character] < range.upperBound {
-      if !characters[character].isNewline {
-        blocks.append(TextBlock(range: range, kind: .paragraph))
-        return
-      }
-      character += 1
+  private mutating func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
+    guard !range.isEmpty else { return }
+    let scalars = string.unicodeScalars[
+      cursor.index(at: range.lowerBound)..<cursor.index(at: range.upperBound)]
+    if scalars.contains(where: { !$0.properties.isWhitespace }) {
+      blocks.append(TextBlock(range: range, kind: .paragraph))
     }
   }
 
@@ -174,10 +157,6 @@ struct TerminalCellReader {
       color != canvas.background
     else { return nil }
     return color
-  }
-
-  private func firstCharacter(atOrAfter offset: Int) -> Int {
-    partitionPoint(count: offsets.count) { offsets[$0] >= offset }
   }
 
   private func firstRun(endingAfter offset: Int) -> Int {

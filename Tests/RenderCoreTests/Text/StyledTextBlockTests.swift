@@ -111,3 +111,16 @@ struct StyledTextBlockTests {
     #expect(styled.blocks[1].backgroundColor == CSSColor(red: 0xEE, green: 0xEE, blue: 0xEE))
   }
 }
+
+extension StyledTextBlockTests {
+  @Test("the tree's order counts, not the order nodes were appended in")
+  func treeOrder() {
+    var document = Document()
+    let first = document.appendElement("p", to: document.root)
+    let second = document.appendElement("p", to: document.root)
+    document.appendText("second", to: second)
+    document.appendText("first", to: first)
+    let styled = StyledText(document: document, styles: TestCascade.styles(for: document))
+    #expect(styled.blockTexts == ["first", "second"])
+  }
+}

@@ -118,3 +118,13 @@ extension StyledTextListTests {
     #expect(styled.blockTexts == ["\(expected) a"])
   }
 }
+
+extension StyledTextListTests {
+  @Test("hidden items take no number, as in browsers")
+  func hiddenItems() {
+    let styled = TestMarkup.styledText(
+      "<ol><li>a</li><li style=\"display:none\">hidden</li><li>b</li></ol>"
+        + "<ol reversed><li>x</li><li style=\"display:none\">hidden</li><li>y</li></ol>")
+    #expect(styled.blockTexts == ["1. a", "2. b", "2. x", "1. y"])
+  }
+}
