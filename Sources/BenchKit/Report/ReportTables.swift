@@ -6,7 +6,8 @@ struct ReportTables {
   /// One line that identifies the run: corpus, size, digest, runs and machine.
   var summary: String {
     let corpora = report.context.corpus.map { corpus in
-      "\(corpus.name) (\(corpus.documents) documents, \(FigureFormat.megabytes(corpus.bytes)), "
+      "\(corpus.name) (\(corpus.documents) document\(corpus.documents == 1 ? "" : "s"), "
+        + "\(FigureFormat.megabytes(corpus.bytes)), "
         + "sha256 \(corpus.sha256.prefix(12))…)"
     }
     let options = report.context.options
