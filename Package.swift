@@ -54,6 +54,6 @@ let package = Package(
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
     .testTarget(
       name: "HostileInputTests",
-      dependencies: ["RenderKit", "EngineDiscount", "render-worker", "TestSupport"]),
+      dependencies: ["RenderKit", "EngineDiscount", "HTMLImport", "render-worker", "TestSupport"]),
   ]
 )

@@ -6,10 +6,10 @@ import Testing
 
 /// The in-process half of containment: limits, the large-stack thread, and the registry policy.
 @Suite struct ContainmentTests {
-  @Test("the default limits are 16 MiB and 10 seconds")
+  @Test("the default limits are 64 MiB and 10 seconds")
   func defaults() {
     let limits = RenderLimits()
-    #expect(limits.maximumInputBytes == 16 * 1024 * 1024)
+    #expect(limits.maximumInputBytes == 64 * 1024 * 1024)
     #expect(limits.deadline == .seconds(10))
     #expect(RenderLimits(deadline: .milliseconds(2500)).deadlineSeconds == 2.5)
   }

@@ -31,7 +31,8 @@ struct RenderExecutableTests {
     let count = 20 * 1024 * 1024 / paragraph.utf8.count
     let input = Data(String(repeating: paragraph, count: count).utf8)
     for engine in ["cmark", "discount"] {
-      let run = try ProcessRun(render, ["--engine", engine], input: input)
+      // A generous deadline: this checks that nothing is lost, not how fast a loaded machine is.
+      let run = try ProcessRun(render, ["--engine", engine, "--deadline", "120"], input: input)
       #expect(run.status == 0, "\(engine): \(run.error)")
       let text = run.outputText
       #expect(text.components(separatedBy: "<em>emphasis</em>").count - 1 == count, "\(engine)")
@@ -49,7 +50,7 @@ struct RenderContainmentTests {
 
   @Test func deepNestingThatCrashesDiscountIsRenderedInItsWorker() throws {
     let input = Data((String(repeating: ">", count: 60_000) + " deep\n").utf8)
-    let run = try ProcessRun(render, ["--engine", "discount"], input: input)
+    let run = try ProcessRun(render, ["--engine", "discount", "--deadline", "120"], input: input)
     #expect(run.status == 0, "\(run.error)")
     #expect(run.outputText.contains("deep"))
   }

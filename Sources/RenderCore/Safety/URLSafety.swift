@@ -34,6 +34,21 @@ public enum URLSafety {
     return true
   }
 
+  /// Whether `url` (decoded, as a ``Document`` holds it) is relative or uses one of `schemes`
+  /// (lower-case names), and is not dangerous: the sanitizer's allowlist on top of the one rule.
+  ///
+  /// ```swift
+  /// URLSafety.isAllowed("mailto:a@b.c", schemes: ["http", "https", "mailto"])  // true
+  /// URLSafety.isAllowed("ftp://host/x", schemes: ["http", "https"])           // false
+  /// URLSafety.isAllowed("data:image/png;base64,AA==", schemes: ["data"])       // true
+  /// URLSafety.isAllowed("data:text/html,x", schemes: ["data"])                 // false
+  /// ```
+  public static func isAllowed(_ url: String, schemes: Set<String>) -> Bool {
+    guard !isDangerous(url) else { return false }
+    guard let scheme = browserScheme(of: url) else { return true }
+    return schemes.contains(scheme.name)
+  }
+
   /// The scheme a browser would see, lower-cased, and the URL as it reads it (lower-cased,
   /// whitespace and controls removed); nil when the URL is relative.
   private static func browserScheme(of url: String) -> (name: String, normalizedURL: String)? {

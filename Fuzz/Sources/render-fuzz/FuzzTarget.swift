@@ -1,0 +1,77 @@
+import Foundation
+import RenderKit
+
+/// What a fuzzing run exercises, chosen with the `FUZZ_TARGET` environment variable.
+///
+/// Each target feeds arbitrary bytes to one input surface and lets the sanitizers judge: any
+/// crash, leak or memory error is a finding (errors thrown as `RenderError` are fine).
+enum FuzzTarget: String, CaseIterable {
+  /// cmark in-process, options taken from the first byte.
+  case cmark
+  /// Discount in-process on its large-stack thread, options from the first byte. Run with
+  /// `-max_len=4096`: longer inputs reach its known super-linear patterns, which isolation
+  /// (not fuzzing) contains.
+  case discount
+  /// HTML import from raw bytes (encoding detection, repair, libxml2).
+  case htmlImport = "html-import"
+  /// The HTML sanitizer; its output must re-sanitise to itself after one normalisation.
+  case sanitizer
+  /// The CSS parser, tolerant mode.
+  case stylesheet
+  /// The configuration loader.
+  case configuration
+
+  /// The target named by `FUZZ_TARGET`; the process stops with the valid names otherwise.
+  static let selected: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+      let names = allCases.map(\.rawValue).joined(separator: ", ")
+      FileHandle.standardError.write(Data("FUZZ_TARGET must be one of: \(names)\n".utf8))
+      exit(2)
+    }
+    return target
+  }()
+
+  func run(_ data: UnsafeBufferPointer<UInt8>) {
+    switch self {
+    case .cmark, .discount:
+      guard let first = data.first else { return }
+      let markdown = MarkdownInput.decode(data.dropFirst())
+      let engine: any MarkdownEngine = self == .cmark ? CMarkEngine() : DiscountEngine()
+      let options = Self.options(from: first, for: engine.descriptor)
+      _ = try? engine.render(markdown, options: options)
+    case .htmlImport:
+      if let document = try? HTMLImporter().importDocument(data: data) {
+        _ = document.textContent(of: document.root)
+      }
+    case .sanitizer:
+      let sanitizer = HTMLSanitizer()
+      guard let clean = try? sanitizer.sanitize(html: MarkdownInput.decode(data)),
+        let again = try? sanitizer.sanitize(html: clean)
+      else { return }
+      if (try? sanitizer.sanitize(html: again)) != again {
+        fatalError("sanitizer output is not stable under re-parsing: \(again)")
+      }
+    case .stylesheet:
+      _ = try? Stylesheet(css: MarkdownInput.decode(data))
+    case .configuration:
+      _ = try? RenderConfiguration.parse(Data(data), source: "fuzz.json")
+    }
+  }
+
+  /// Options from one byte's bits, limited to what `descriptor` supports.
+  private static func options(from bits: UInt8, for descriptor: EngineDescriptor) -> RenderOptions {
+    var options = RenderOptions(
+      unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0)
+    if bits & 8 != 0, descriptor.features.contains(.sourcePositions) {
+      options.sourcePositions = true
+    }
+    let extensions = MarkdownExtension.allCases.enumerated().filter { index, _ in
+      bits & (16 << (index % 4)) != 0
+    }
+    options.extensions = Set(extensions.map(\.element)).filter {
+      descriptor.features.contains($0.feature)
+    }
+    return options
+  }
+}
