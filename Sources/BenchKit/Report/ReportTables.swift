@@ -145,9 +145,12 @@ struct ReportTables {
   private var jobs: TextTable {
     TextTable(
       title: "Parallel chapters (time on 1 thread / time on N threads)",
-      header: ["path", "threads", "speed-up"],
+      header: ["path", "threads", "speed-up", "cores obtained"],
       rows: report.jobs.map { figures in
-        [figures.engine, String(figures.jobs), FigureFormat.fixed(figures.speedup, decimals: 2)]
+        [
+          figures.engine, String(figures.jobs), FigureFormat.fixed(figures.speedup, decimals: 2),
+          FigureFormat.fixed(figures.parallelism, decimals: 2),
+        ]
       })
   }
 
