@@ -8,6 +8,7 @@
 
 #include "EventBuffer.h"
 #include "HTMLRepair.h"
+#include "MarkupRepair.h"
 #include "NameTable.h"
 
 /*
@@ -180,19 +181,32 @@ static void parse_valid_utf8(const uint8_t *html, size_t length, parse_state *st
   htmlFreeParserCtxt(context);
 }
 
-void chp_parse(const uint8_t *html, size_t length, chp_limits limits, chp_events *events) {
+void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits limits,
+               chp_events *events) {
   pthread_once(&initialise_once, initialise_libxml2);
   events->status = CHP_STATUS_OK;
   if (length == 0) return;
   uint8_t *repaired = NULL;
   size_t repaired_length = 0;
-  int repair = chp_repair(html, length, &repaired, &repaired_length);
+  int repair = chp_repair(html, length, valid_utf8, &repaired, &repaired_length);
   if (repair < 0) {
     events->status = CHP_STATUS_OUT_OF_MEMORY;
     return;
   }
   const uint8_t *input = repair == 0 ? html : repaired;
   size_t input_length = repair == 0 ? length : repaired_length;
+  uint8_t *closed = NULL;
+  size_t closed_length = 0;
+  int close = chp_repair_markup(input, input_length, &closed, &closed_length);
+  if (close < 0) {
+    free(repaired);
+    events->status = CHP_STATUS_OUT_OF_MEMORY;
+    return;
+  }
+  if (close > 0) {
+    input = closed;
+    input_length = closed_length;
+  }
   events->input_length = input_length;
   if (input_length > INT_MAX) {
     events->status = CHP_STATUS_INPUT_TOO_LARGE;
@@ -201,8 +215,10 @@ void chp_parse(const uint8_t *html, size_t length, chp_limits limits, chp_events
   } else {
     parse_state state = {.events = events, .limits = limits, .open_text_length_offset = SIZE_MAX};
     parse_valid_utf8(input, input_length, &state);
+    events->node_count = state.nodes;
     chp_name_table_free(&state.names);
   }
+  free(closed);
   free(repaired);
 }
 

@@ -34,7 +34,7 @@ public struct HTMLImporter: HTMLImporting {
   public func importDocument(html: String) throws(RenderError) -> Document {
     var html = html
     let result = html.withUTF8 { bytes in
-      Result { () throws(RenderError) in try importUTF8(bytes) }
+      Result { () throws(RenderError) in try importUTF8(bytes, isValid: true) }
     }
     return try result.get()
   }
@@ -65,17 +65,20 @@ public struct HTMLImporter: HTMLImporting {
   private func importBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(RenderError) -> Document {
     switch CharacterEncodingDetector.detect(bytes) {
     case .utf8(let byteOrderMarkLength):
-      return try importUTF8(UnsafeBufferPointer(rebasing: bytes[byteOrderMarkLength...]))
+      return try importUTF8(
+        UnsafeBufferPointer(rebasing: bytes[byteOrderMarkLength...]), isValid: false)
     case let detected:
       return try importDocument(html: detected.decode(bytes))
     }
   }
 
-  private func importUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(RenderError) -> Document {
+  private func importUTF8(
+    _ bytes: UnsafeBufferPointer<UInt8>, isValid: Bool
+  ) throws(RenderError) -> Document {
     guard bytes.count <= limits.maximumBytes else {
       throw .limitExceeded(
         limit: "HTML input size in bytes", value: bytes.count, maximum: limits.maximumBytes)
     }
-    return try LibXML2Parser.parse(bytes, limits: limits)
+    return try LibXML2Parser.parse(bytes, isValidUTF8: isValid, limits: limits)
   }
 }

@@ -19,6 +19,8 @@ struct RenderArguments: Equatable {
   var title: String?
   var width: Int?
   var color: ColorChoice = .auto
+  var isolation: IsolationMode?
+  var deadline: Double?
   var listEngines = false
   var help = false
 
@@ -54,6 +56,21 @@ struct RenderArguments: Equatable {
       case "--color-scheme": colorScheme = try choice(try value(), for: name)
       case "--title": title = try value()
       case "--color": color = try choice(try value(), for: name)
+      case "--isolation":
+        let raw = try value()
+        switch raw {
+        case "process": isolation = .process
+        case "in-process": isolation = .inProcess
+        default:
+          throw UsageError(
+            "--isolation does not take \"\(raw)\"; valid values: process, in-process")
+        }
+      case "--deadline":
+        let raw = try value()
+        guard let seconds = Double(raw), seconds > 0, seconds <= 86_400 else {
+          throw UsageError("--deadline needs seconds between 0 and 86400 (found \"\(raw)\")")
+        }
+        deadline = seconds
       case "--width":
         let raw = try value()
         guard let parsed = Int(raw), parsed >= 10, parsed <= 10_000 else {

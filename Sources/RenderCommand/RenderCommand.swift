@@ -123,6 +123,10 @@ public enum RenderCommand {
     }
     if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
     if let title = arguments.title { configuration.title = title }
+    if let isolation = arguments.isolation { configuration.isolation = isolation }
+    if let deadline = arguments.deadline {
+      configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))
+    }
     return configuration
   }
 

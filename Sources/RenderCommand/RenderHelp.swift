@@ -23,6 +23,10 @@ enum RenderHelp {
       --source-positions   add data-sourcepos attributes (cmark)
       --extension NAME     turn on an extension; repeatable: tables, strikethrough, superscript,
                            footnotes, definitionLists, autolinks, tableOfContents
+      --isolation MODE     process: run the engine in a worker process that is stopped at the
+                           deadline; in-process: never. Default: isolate the engines that are
+                           not safe on hostile input (Discount)
+      --deadline SECONDS   how long a render may take in a worker (default 10)
       -o, --output FILE    write to FILE instead of standard output
       --list-engines       list the engines: id, library version, features
       -h, --help           show this help

@@ -2,12 +2,25 @@ import HTMLImport
 import RenderCore
 
 extension Renderer {
-  /// Creates a renderer over the built-in engines (cmark, Discount) with libxml2 HTML import.
+  /// Creates a renderer over the built-in engines (cmark, Discount) with libxml2 HTML import,
+  /// contained as the configuration says.
+  ///
+  /// Every engine is held to ``RenderConfiguration/limits``. With ``RenderConfiguration/isolation``
+  /// nil (automatic), engines that are not safe on hostile input run in a `render-worker`
+  /// process with the deadline when that executable is found (next to the program, or at
+  /// `RENDER_WORKER_PATH`), and in-process on a large stack otherwise; `.process` requires
+  /// the worker, `.inProcess` never uses it.
   ///
   /// ```swift
   /// let renderer = try Renderer(configuration: .resolve())
   /// ```
   public init(configuration: RenderConfiguration = RenderConfiguration()) throws(RenderError) {
-    try self.init(configuration: configuration, registry: .builtIn, importer: HTMLImporter())
+    var isolation = configuration.isolation
+    if isolation == nil, (try? WorkerExecutable.locate(configured: nil)) == nil {
+      isolation = .inProcess
+    }
+    let registry = try EngineRegistry.builtIn.contained(
+      limits: configuration.limits, isolation: isolation)
+    try self.init(configuration: configuration, registry: registry, importer: HTMLImporter())
   }
 }

@@ -16,12 +16,14 @@ import Testing
   @Test func everyOptionIsRead() throws {
     let options = try parser.parse([
       "--engines", "discount,cmark", "--corpus", "a.md", "--corpus=dir", "--runs", "3",
-      "--warmup=0", "--spec", "spec.json", "--scaling", "--jobs", "2", "--format", "json",
+      "--warmup=0", "--clock", "cpu", "--spec", "spec.json", "--scaling", "--jobs", "2", "--format",
+      "json",
       "--report", "out.html", "--baseline", "base.json", "--threshold", "5%",
     ])
     #expect(options.engines == ["discount", "cmark"])
     #expect(options.corpusPaths == ["a.md", "dir"])
     #expect(options.runs == 3 && options.warmup == 0)
+    #expect(options.clock == .cpu)
     #expect(options.specPaths == ["spec.json"])
     #expect(options.scaling)
     #expect(options.jobs == 2)
@@ -44,6 +46,7 @@ import Testing
     (["--runs", "0"], "at least 1"),
     (["--warmup", "-1"], "at least 0"),
     (["--format", "xml"], "valid formats: table, json, markdown"),
+    (["--clock", "tsc"], "valid clocks: wall, cpu"),
     (["--threshold", "zero"], "percentage above 0"),
   ])
   func badArgumentsNameTheValidChoices(arguments: [String], message: String) {

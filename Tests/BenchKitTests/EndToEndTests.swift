@@ -62,6 +62,28 @@ import Testing
     #expect((report["memory"] as? [String: Int])?["peakRSSBytes"] ?? 0 > 1_000_000)
   }
 
+  @Test func builtInStagesImportNormaliseAndCheckConformance() throws {
+    let builtIn = BenchCommand(registry: TestStages.registry, stages: .builtIn)
+    let suite = SharedFixtures.fixture("Fixtures/Bench/suite.json").path
+    let outcome = builtIn.run([
+      "--format", "json", "--corpus", corpus, "--runs", "1", "--warmup", "0", "--spec", suite,
+    ])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+    let figures = try #require(report["import"] as? [String: Any])
+    #expect(figures["ratio"] as? Double ?? 0 > 0)
+    let engines = try #require(report["engines"] as? [[String: Any]])
+    #expect(engines.allSatisfy { $0["styledTextMBps"] as? Double ?? 0 > 0 })
+    let parity = try #require(report["parity"] as? [[String: Any]])
+    #expect(parity.first?["total"] as? Int == 2)
+    // The crafted suite is CommonMark both engines render alike once normalised.
+    let conformance = try #require(report["conformance"] as? [[String: Any]])
+    #expect(conformance.map { $0["passed"] as? Int } == [4, 4])
+    let agreement = try #require(report["conformanceAgreement"] as? [[String: Any]])
+    #expect(agreement.first?["agreed"] as? Int == 4)
+  }
+
   @Test func optionalMeasurementsFillTheirArrays() throws {
     let suite = SharedFixtures.fixture("Fixtures/Bench/suite.json").path
     let report = try jsonObject([

@@ -27,6 +27,15 @@ import Testing
     ("<p>run <code>a b</code></p>", "<p>run <code>a  b</code></p>", "`a  b`", .code),
     ("<ul><li>a</li></ul>", "<ol><li>a</li></ol>", "- a", .lists),
     ("<ul><li><p>a</p></li></ul>", "<ul><li>a</li></ul>", "- a", .lists),
+    (
+      "<ul><li>a <em><strong>b</strong></em></li></ul>",
+      "<ul><li>a <strong><em>b</em></strong></li></ul>", "- a ***b***", .other
+    ),
+    ("<p>a “b” c</p><p>x</p>", "<p>a \"b\" c</p><p>y</p>", "a \"b\" c\n\nx", .smartPunctuation),
+    (
+      "<pre><code>a\tb</code></pre><p>x</p>", "<pre><code>a  b</code></pre><p>y</p>", "\ta\tb\n\nx",
+      .tabs
+    ),
     ("<h1>a</h1>", "<h2>a</h2>", "# a", .other),
   ])
   func classifiesCraftedPairs(

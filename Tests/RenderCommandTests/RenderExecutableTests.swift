@@ -31,10 +31,53 @@ struct RenderExecutableTests {
     let count = 20 * 1024 * 1024 / paragraph.utf8.count
     let input = Data(String(repeating: paragraph, count: count).utf8)
     for engine in ["cmark", "discount"] {
-      let run = try ProcessRun(render, ["--engine", engine], input: input)
+      // A generous deadline: this checks that nothing is lost, not how fast a loaded machine is.
+      let run = try ProcessRun(render, ["--engine", engine, "--deadline", "120"], input: input)
       #expect(run.status == 0, "\(engine): \(run.error)")
       let text = run.outputText
       #expect(text.components(separatedBy: "<em>emphasis</em>").count - 1 == count, "\(engine)")
     }
+  }
+}
+
+/// The binary survives what crashes or stalls Discount: isolated by default, stopped at the deadline.
+@Suite(
+  .enabled(
+    if: BuiltProducts.isBuilt("render") && BuiltProducts.isBuilt("render-worker"),
+    "SKIPPED: render or render-worker is not built; run `swift build` first"))
+struct RenderContainmentTests {
+  let render = BuiltProducts.executable("render")
+
+  @Test func deepNestingThatCrashesDiscountIsRenderedInItsWorker() throws {
+    let input = Data((String(repeating: ">", count: 60_000) + " deep\n").utf8)
+    let run = try ProcessRun(render, ["--engine", "discount", "--deadline", "120"], input: input)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.outputText.contains("deep"))
+  }
+
+  @Test func aQuadraticPatternStopsAtTheDeadlineWithAClearMessage() throws {
+    let input = Data(String(repeating: "[a](", count: 50_000).utf8)
+    let run = try ProcessRun(render, ["--engine", "discount", "--deadline", "1"], input: input)
+    #expect(run.status == 1)
+    #expect(
+      run.error
+        == "render: discount did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n"
+    )
+  }
+
+  @Test func containmentFlagsAreChecked() throws {
+    let isolation = try ProcessRun(render, ["--isolation", "thread"])
+    #expect(isolation.status == 2)
+    #expect(
+      isolation.error.hasPrefix(
+        "render: --isolation does not take \"thread\"; valid values: process, in-process\n"))
+    let deadline = try ProcessRun(render, ["--deadline", "0"])
+    #expect(deadline.status == 2)
+    #expect(
+      deadline.error.hasPrefix(
+        "render: --deadline needs seconds between 0 and 86400 (found \"0\")\n"))
+    let inProcess = try ProcessRun(
+      render, ["--engine", "discount", "--isolation", "in-process"], input: Data("*x*".utf8))
+    #expect(inProcess.outputText == "<p><em>x</em></p>")
   }
 }

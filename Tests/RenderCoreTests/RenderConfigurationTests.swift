@@ -35,6 +35,26 @@ import Testing
           extensions: [.tables, .footnotes]))
   }
 
+  @Test func readsContainmentKeys() throws {
+    let configuration = try parse(
+      #"{"isolation": "process", "deadline": 2.5, "maximumInputBytes": 1000}"#)
+    #expect(configuration.isolation == .process)
+    #expect(configuration.limits.deadline == .milliseconds(2500))
+    #expect(configuration.limits.maximumInputBytes == 1000)
+    #expect(try parse("{}").isolation == nil)
+    #expect(
+      message(#"{"isolation": "thread"}"#)
+        == "render.json: key \"isolation\": unknown value \"thread\"; valid values: inProcess, process"
+    )
+    #expect(
+      message(#"{"deadline": -1}"#)
+        == "render.json: key \"deadline\": expected seconds between 0 and 86400, found -1.0")
+    #expect(
+      message(#"{"maximumInputBytes": 1.5}"#)
+        == "render.json: key \"maximumInputBytes\": expected a whole number of bytes from 1 to 2147483647, found 1.5"
+    )
+  }
+
   @Test func emptyObjectGivesTheSafeDefaults() throws {
     let configuration = try parse("{}")
     #expect(configuration.engine == "cmark")
@@ -46,7 +66,7 @@ import Testing
   @Test func unknownKeyNamesTheFileTheKeyAndTheValidKeys() {
     #expect(
       message(#"{"engin": "cmark"}"#)
-        == "render.json: key \"engin\": unknown key; valid keys here: engine, options, stylesheet, colorScheme, title"
+        == "render.json: key \"engin\": unknown key; valid keys here: engine, options, stylesheet, colorScheme, title, isolation, deadline, maximumInputBytes"
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)

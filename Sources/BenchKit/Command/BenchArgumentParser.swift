@@ -7,7 +7,8 @@ import RenderCore
 package struct BenchArgumentParser: Sendable {
   /// Every option the tool takes, as `--help` lists them.
   package static let optionNames = [
-    "--engines", "--corpus", "--runs", "--warmup", "--spec", "--scaling", "--jobs", "--format",
+    "--engines", "--corpus", "--runs", "--warmup", "--clock", "--spec", "--scaling", "--jobs",
+    "--format",
     "--report", "--baseline", "--threshold", "--help",
   ]
 
@@ -49,6 +50,12 @@ package struct BenchArgumentParser: Sendable {
       case "--warmup": options.warmup = try Self.integer(try value(), for: name, minimum: 0)
       case "--jobs": options.jobs = try Self.integer(try value(), for: name, minimum: 1)
       case "--threshold": options.thresholdPercent = try Self.percent(try value())
+      case "--clock":
+        let text = try value()
+        guard let clock = TimingClock(rawValue: text) else {
+          throw Self.problem(name, "unknown clock \"\(text)\"; valid clocks: wall, cpu")
+        }
+        options.clock = clock
       case "--format":
         let text = try value()
         guard let format = OutputFormat(rawValue: text) else {

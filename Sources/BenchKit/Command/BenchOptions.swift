@@ -12,6 +12,8 @@ package struct BenchOptions: Sendable, Hashable, Codable {
   package var specPaths: [String] = []
   /// Whether to measure time at 1×, 2×, 4× and 8× the input.
   package var scaling = false
+  /// The clock single-threaded runs are timed on.
+  package var clock = TimingClock.wall
   /// Threads for the parallel run; `nil` for none.
   package var jobs: Int?
   /// How to print the report.
@@ -29,7 +31,7 @@ package struct BenchOptions: Sendable, Hashable, Codable {
   package init() {}
 
   private enum CodingKeys: String, CodingKey {
-    case engines, corpusPaths, runs, warmup, specPaths, scaling, jobs, format, reportPath
+    case engines, corpusPaths, runs, warmup, specPaths, scaling, clock, jobs, format, reportPath
     case baselinePath, thresholdPercent, help
   }
 
@@ -42,6 +44,7 @@ package struct BenchOptions: Sendable, Hashable, Codable {
     try container.encode(warmup, forKey: .warmup)
     try container.encode(specPaths, forKey: .specPaths)
     try container.encode(scaling, forKey: .scaling)
+    try container.encode(clock, forKey: .clock)
     try container.encode(jobs, forKey: .jobs)
     try container.encode(format, forKey: .format)
     try container.encode(reportPath, forKey: .reportPath)

@@ -36,7 +36,8 @@ package struct BenchRun: Sendable {
       progress("measuring \(engine.descriptor.id)")
       let benchmark = EngineBenchmark(
         engine: engine, options: renderOptions,
-        raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions))
+        raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions),
+        stopwatch: Stopwatch(clock: options.clock))
       let styledText = try stages.styledText.map { stage in
         try benchmark.styledTextThroughput(
           documents, runs: options.runs, warmup: options.warmup, stage: stage)
@@ -53,8 +54,11 @@ package struct BenchRun: Sendable {
     var importFigures: ImportFigures?
     if let styledText = stages.styledText, let libxml2 = stages.libxml2TreeParse {
       progress("measuring HTML import")
-      importFigures = try ImportBenchmark(styledText: styledText, libxml2TreeParse: libxml2)
-        .measure(html, runs: options.runs, warmup: options.warmup)
+      importFigures = try ImportBenchmark(
+        styledText: styledText, libxml2TreeParse: libxml2,
+        stopwatch: Stopwatch(clock: options.clock)
+      )
+      .measure(html, runs: options.runs, warmup: options.warmup)
     }
 
     var parity: [ParityFigures] = []

@@ -15,6 +15,8 @@ enum BenchUsage {
       --corpus PATH         a .md file or a directory of them (repeatable); default: generated
       --runs N              measured runs per figure (default 10)
       --warmup N            unmeasured runs before measuring (default 2)
+      --clock wall|cpu      time on the monotonic clock (default) or in process CPU time,
+                            which other processes' load does not inflate
       --spec FILE.json      a CommonMark-format suite: pass counts per engine and section,
                             and agreement between engines (repeatable)
       --scaling             time at 2×, 4× and 8× the input, over time at 1×

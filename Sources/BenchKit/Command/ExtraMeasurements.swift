@@ -14,7 +14,8 @@ struct ExtraMeasurements {
   /// Each size is timed `min(runs, 3)` times: the 8× corpus is large, and the ratio of
   /// medians is steady after a few runs.
   func scaling(documents: [CorpusDocument], html: [PreparedDocument]) throws -> [ScalingFigures] {
-    let benchmark = ScalingBenchmark(runs: min(options.runs, 3))
+    let stopwatch = Stopwatch(clock: options.clock)
+    let benchmark = ScalingBenchmark(runs: min(options.runs, 3), stopwatch: stopwatch)
     let corpus = Corpus(name: "scaling", documents: documents)
     let inputs = ScalingBenchmark.factors.map {
       PreparedDocument.all(corpus.scaled(by: $0).documents)
@@ -22,7 +23,8 @@ struct ExtraMeasurements {
     var figures: [ScalingFigures] = []
     for engine in engines {
       run.progress("scaling \(engine.descriptor.id)")
-      let path = EngineBenchmark(engine: engine, options: run.renderOptions, raw: nil)
+      let path = EngineBenchmark(
+        engine: engine, options: run.renderOptions, raw: nil, stopwatch: stopwatch)
       figures.append(
         try benchmark.measure(path: engine.descriptor.id, inputs: inputs, work: path.renderAll))
     }
@@ -57,7 +59,8 @@ struct ExtraMeasurements {
       }
       figures.append(JobsFigures(engine: engine.descriptor.id, jobs: jobs, speedup: speedup))
     }
-    if let styledText = run.stages.styledText, let source = engines.first {
+    let source = engines.first { $0.descriptor.id == "cmark" } ?? engines.first
+    if let styledText = run.stages.styledText, let source {
       run.progress("running import on \(jobs) threads")
       let html = try chapters.map { chapter in
         PreparedDocument(try source.render(chapter.text, options: options).html)

@@ -9,6 +9,8 @@ struct EngineBenchmark {
   let options: RenderOptions
   /// The engine's bare C call, when the tool knows it.
   let raw: RawEngineCall?
+  /// The clock the runs are timed on.
+  let stopwatch: Stopwatch
 
   /// Renders every document through the framework; the total HTML length.
   func renderAll(_ documents: [PreparedDocument]) throws -> Int {
@@ -29,14 +31,16 @@ struct EngineBenchmark {
     var overhead: Double?
     if let raw {
       let timings = try InterleavedTimings(
-        runs: runs, warmup: warmup, first: { try renderAll(documents) },
+        runs: runs, warmup: warmup, stopwatch: stopwatch, first: { try renderAll(documents) },
         second: { raw.renderAll(documents) })
       frameworkSeconds = timings.first
       rawFigures = SampleStatistics(
         InterleavedTimings.megabytesPerSecond(timings.second, bytes: bytes))
       overhead = SampleStatistics(timings.pairedRatios)?.median
     } else {
-      frameworkSeconds = try InterleavedTimings.single(runs: runs, warmup: warmup) {
+      frameworkSeconds = try InterleavedTimings.single(
+        runs: runs, warmup: warmup, stopwatch: stopwatch
+      ) {
         try renderAll(documents)
       }
     }
@@ -55,7 +59,7 @@ struct EngineBenchmark {
     _ documents: [PreparedDocument], runs: Int, warmup: Int,
     stage: @Sendable (String) throws -> Int
   ) throws -> Double {
-    let seconds = try InterleavedTimings.single(runs: runs, warmup: warmup) {
+    let seconds = try InterleavedTimings.single(runs: runs, warmup: warmup, stopwatch: stopwatch) {
       var total = 0
       for document in documents {
         total &+= try stage(engine.render(document.text, options: options).html)

@@ -4,11 +4,13 @@ struct ImportBenchmark {
   let styledText: @Sendable (String) throws -> Int
   /// libxml2's tree parse of the bytes.
   let libxml2TreeParse: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+  /// The clock the runs are timed on.
+  let stopwatch: Stopwatch
 
   /// Both paths over `html`, `runs` interleaved runs after `warmup`.
   func measure(_ html: [PreparedDocument], runs: Int, warmup: Int) throws -> ImportFigures {
     let timings = try InterleavedTimings(
-      runs: runs, warmup: warmup,
+      runs: runs, warmup: warmup, stopwatch: stopwatch,
       first: { try html.reduce(0) { $0 &+ (try styledText($1.text)) } },
       second: {
         html.reduce(0) { total, document in

@@ -10,18 +10,19 @@ struct InterleavedTimings: Sendable {
 
   /// Measures `first` and `second` `runs` times each after `warmup` unmeasured runs.
   init(
-    runs: Int, warmup: Int, first firstWork: () throws -> Int, second secondWork: () throws -> Int
+    runs: Int, warmup: Int, stopwatch: Stopwatch, first firstWork: () throws -> Int,
+    second secondWork: () throws -> Int
   ) rethrows {
     var sink = 0
     for run in 0..<(warmup + runs) {
       let firstSeconds: Double
       let secondSeconds: Double
       if run % 2 == 0 {
-        firstSeconds = try Stopwatch.seconds(firstWork, sink: &sink)
-        secondSeconds = try Stopwatch.seconds(secondWork, sink: &sink)
+        firstSeconds = try stopwatch.seconds(firstWork, sink: &sink)
+        secondSeconds = try stopwatch.seconds(secondWork, sink: &sink)
       } else {
-        secondSeconds = try Stopwatch.seconds(secondWork, sink: &sink)
-        firstSeconds = try Stopwatch.seconds(firstWork, sink: &sink)
+        secondSeconds = try stopwatch.seconds(secondWork, sink: &sink)
+        firstSeconds = try stopwatch.seconds(firstWork, sink: &sink)
       }
       guard run >= warmup else { continue }
       first.append(firstSeconds)
@@ -32,11 +33,13 @@ struct InterleavedTimings: Sendable {
   }
 
   /// Seconds per measured run of one piece of work, after `warmup` unmeasured runs.
-  static func single(runs: Int, warmup: Int, _ work: () throws -> Int) rethrows -> [Double] {
+  static func single(
+    runs: Int, warmup: Int, stopwatch: Stopwatch, _ work: () throws -> Int
+  ) rethrows -> [Double] {
     var sink = 0
     var seconds: [Double] = []
     for run in 0..<(warmup + runs) {
-      let elapsed = try Stopwatch.seconds(work, sink: &sink)
+      let elapsed = try stopwatch.seconds(work, sink: &sink)
       if run >= warmup { seconds.append(elapsed) }
     }
     if sink == Int.min { print(sink) }

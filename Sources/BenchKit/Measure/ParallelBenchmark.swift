@@ -18,7 +18,8 @@ struct ParallelBenchmark {
     let single = [chapters]
     let shared = Self.balanced(chapters, into: jobs)
     let timings = try InterleavedTimings(
-      runs: runs, warmup: warmup, first: { try Self.run(shared, work: work) },
+      runs: runs, warmup: warmup, stopwatch: Stopwatch(clock: .wall),
+      first: { try Self.run(shared, work: work) },
       second: { try Self.run(single, work: work) })
     return SampleStatistics(timings.pairedRatios)!.median
   }

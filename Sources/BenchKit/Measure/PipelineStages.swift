@@ -1,7 +1,12 @@
+import HTMLImport
+import RenderCore
+
 /// The stages of the pipeline beyond Markdown → HTML that the benchmark drives: HTML
 /// normalisation (for parity and conformance), HTML → StyledText, and libxml2's own tree
-/// parse as the import's floor. Each is `nil` when this build has no implementation, and
-/// the report then says "not available" for what needs it.
+/// parse as the import's floor.
+///
+/// Each is a value, so tests can run the tool's logic on stand-ins; a `nil` stage makes the
+/// report say "not available" for what needs it (a third-party build without HTMLImport).
 package struct PipelineStages: Sendable {
   /// Normalises HTML for comparison, as DESIGN.md's parity section describes.
   package var normalize: (@Sendable (String) -> String)?
@@ -22,6 +27,15 @@ package struct PipelineStages: Sendable {
     self.libxml2TreeParse = libxml2TreeParse
   }
 
-  /// The stages this package provides.
-  package static let builtIn = PipelineStages()
+  /// The package's own stages: `HTMLNormalizer`, `HTMLImporter` with its default limits plus
+  /// the default stylesheet's cascade (light scheme) and `StyledText`, and libxml2's tree
+  /// parse through the `CHTMLParser` shim.
+  package static let builtIn = PipelineStages(
+    normalize: { HTMLNormalizer.normalize($0) },
+    styledText: { html in
+      let document = try HTMLImporter().importDocument(html: html)
+      let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+      return StyledText(document: document, styles: styles).string.utf8.count
+    },
+    libxml2TreeParse: { LibXML2Parser.treeParseBaseline($0) })
 }

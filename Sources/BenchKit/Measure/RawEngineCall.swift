@@ -17,7 +17,9 @@ struct RawEngineCall: Sendable {
       return RawEngineCall { CMarkEngine.renderRawBaseline($0, flags: flags) }
     case "discount":
       let flags = DiscountEngine.flags(for: options)
-      return RawEngineCall { DiscountEngine.renderRawBaseline($0, flags: flags) }
+      // The bare calls on the measuring thread: the engine's hand-off to its large-stack
+      // thread is framework cost, so the floor leaves it out.
+      return RawEngineCall { DiscountEngine.renderRawOnCallerThread($0, flags: flags) }
     default:
       return nil
     }

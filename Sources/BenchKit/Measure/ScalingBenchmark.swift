@@ -8,6 +8,8 @@ struct ScalingBenchmark {
 
   /// Measured runs per size.
   let runs: Int
+  /// The clock the runs are timed on.
+  let stopwatch: Stopwatch
 
   /// The ratios for `path`, given the inputs at each of ``factors`` and the work to time.
   func measure(
@@ -16,11 +18,12 @@ struct ScalingBenchmark {
     var seconds = Array(repeating: [Double](), count: Self.factors.count)
     var sink = 0
     // One unmeasured pass at 1× loads code and caches, as the other benchmarks' warm-up does.
-    _ = try Stopwatch.seconds({ try work(inputs[0]) }, sink: &sink)
+    _ = try stopwatch.seconds({ try work(inputs[0]) }, sink: &sink)
     for run in 0..<runs {
       let order = run % 2 == 0 ? Array(inputs.indices) : inputs.indices.reversed()
       for index in order {
-        seconds[index].append(try Stopwatch.seconds({ try work(inputs[index]) }, sink: &sink))
+        AllocatorTuning.releaseFreeMemory()
+        seconds[index].append(try stopwatch.seconds({ try work(inputs[index]) }, sink: &sink))
       }
     }
     if sink == Int.min { print(sink) }

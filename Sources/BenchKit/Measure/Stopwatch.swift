@@ -1,14 +1,30 @@
-/// Times work on the monotonic clock, in seconds.
-enum Stopwatch {
-  /// How long `work` took, in seconds; its result is handed to `sink` so the optimiser
+import Foundation
+
+/// Times work in seconds on a ``TimingClock``.
+struct Stopwatch: Sendable {
+  /// The clock read before and after the work.
+  let clock: TimingClock
+
+  /// How long `work` took, in seconds; its result is added to `sink` so the optimiser
   /// cannot drop the work.
-  static func seconds(_ work: () throws -> Int, sink: inout Int) rethrows -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let result = try work()
-    let elapsed = clock.now - start
-    sink &+= result
-    let (wholeSeconds, attoseconds) = elapsed.components
-    return Double(wholeSeconds) + Double(attoseconds) * 1e-18
+  func seconds(_ work: () throws -> Int, sink: inout Int) rethrows -> Double {
+    switch clock {
+    case .wall:
+      let clock = ContinuousClock()
+      let start = clock.now
+      sink &+= try work()
+      let (wholeSeconds, attoseconds) = (clock.now - start).components
+      return Double(wholeSeconds) + Double(attoseconds) * 1e-18
+    case .cpu:
+      let start = Self.processCPUSeconds()
+      sink &+= try work()
+      return Self.processCPUSeconds() - start
+    }
+  }
+
+  private static func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
   }
 }

@@ -20,11 +20,11 @@ struct HTMLReportPage {
     svg .value { fill: var(--muted); }
     .series0 { fill: var(--c0); } .series1 { fill: var(--c1); }
     .series2 { fill: var(--c2); } .series3 { fill: var(--c3); }
-    .swatch0 { fill: var(--c0); } .swatch1 { fill: var(--c1); }
-    .swatch2 { fill: var(--c2); } .swatch3 { fill: var(--c3); }
     polyline { fill: none; stroke-width: 2.5; }
-    .stroke0 { stroke: var(--c0); } .stroke1 { stroke: var(--c2); }
-    .stroke2 { stroke: var(--c3); } .stroke3 { stroke: var(--c1); }
+    .line0 { stroke: var(--c0); } .line1 { stroke: var(--c2); }
+    .line2 { stroke: var(--c3); } .line3 { stroke: var(--c1); }
+    .swatch0 { fill: var(--c0); } .swatch1 { fill: var(--c2); }
+    .swatch2 { fill: var(--c3); } .swatch3 { fill: var(--c1); }
     .ideal { stroke: var(--muted); stroke-dasharray: 5 4; stroke-width: 1.5; }
     .axis { stroke: var(--rule); }
     """

@@ -11,7 +11,7 @@ struct ReportTables {
     }
     let options = report.context.options
     return "renderbench: corpus \(corpora.joined(separator: ", ")); \(options.runs) runs after "
-      + "\(options.warmup) warm-up; \(report.context.cores) cores; Swift \(report.context.swiftVersion)"
+      + "\(options.warmup) warm-up, \(options.clock.rawValue) clock; \(report.context.cores) cores; Swift \(report.context.swiftVersion)"
   }
 
   /// Every table the run has figures for, in reading order.

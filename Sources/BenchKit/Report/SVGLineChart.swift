@@ -16,7 +16,8 @@ struct SVGLineChart: Sendable {
   /// The lines.
   var lines: [Line]
 
-  /// The SVG element; colours come from the page's CSS classes `stroke0` … `stroke3`.
+  /// The SVG element; colours come from the page's CSS classes `line0` … `line3` for the
+  /// lines and `swatch0` … `swatch3` for their legend marks.
   var svg: String {
     let width = 560.0
     let height = 300.0
@@ -46,7 +47,7 @@ struct SVGLineChart: Sendable {
     }
     for (index, line) in lines.enumerated() {
       let points = zip(factors, line.values).map { point($0, $1) }.joined(separator: " ")
-      parts.append("<polyline class=\"stroke\(index % 4)\" points=\"\(points)\"/>")
+      parts.append("<polyline class=\"line\(index % 4)\" points=\"\(points)\"/>")
       parts.append(
         "<text class=\"label\" x=\"\(Int(width - margin + 16))\" y=\"\(Int(margin + 20 * Double(index)))\">"
           + "<tspan class=\"swatch\(index % 4)\">■</tspan> \(HTMLText.escape(line.label)) "

@@ -52,14 +52,18 @@ typedef struct chp_events {
   int32_t status;        /* a CHP_STATUS_ value */
   uint64_t limit_value;  /* for the *_EXCEEDED statuses: the value that crossed the limit */
   size_t input_length;   /* the input length after repair (for CHP_STATUS_INPUT_TOO_LARGE) */
+  uint64_t node_count;   /* 'S' plus 'T' events: the Document's node count, root excluded */
 } chp_events;
 
 /*
  * Parses `length` bytes of HTML (any bytes: invalid UTF-8, NUL and control characters are
- * repaired first, see HTMLRepair.c) into `events`, which must be zero-initialised by the caller
- * and released with `chp_events_free` whatever the status. Reentrant: each call owns its parser.
+ * repaired first, see HTMLRepair.h) into `events`, which must be zero-initialised by the caller
+ * and released with `chp_events_free` whatever the status. Pass a non-zero `valid_utf8` only for
+ * bytes known to be valid UTF-8 (a Swift String's): the repair scan is then cheaper.
+ * Reentrant: each call owns its parser; the input is only read.
  */
-void chp_parse(const uint8_t *html, size_t length, chp_limits limits, chp_events *events);
+void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits limits,
+               chp_events *events);
 
 /* Releases the buffer `chp_parse` allocated and zeroes `events`. */
 void chp_events_free(chp_events *events);

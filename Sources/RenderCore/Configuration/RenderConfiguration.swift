@@ -31,6 +31,11 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var colorScheme: ColorScheme = .light
   /// The page title; nil means the first heading, then the file name.
   public var title: String?
+  /// Input size and time budgets.
+  public var limits = RenderLimits()
+  /// Where engines run; nil (automatic) isolates the engines that are not safe on hostile
+  /// input in a worker process when the worker executable is available.
+  public var isolation: IsolationMode?
   /// Where ``engine`` was set, for messages: a file name or `RENDER_ENGINE`; nil when it is
   /// the default or was set in code or by a command-line flag.
   public var engineSource: String?
@@ -95,7 +100,10 @@ public struct RenderConfiguration: Sendable, Hashable {
     }
     let reader = try ConfigurationReader(
       value, source: source,
-      validKeys: ["engine", "options", "stylesheet", "colorScheme", "title"])
+      validKeys: [
+        "engine", "options", "stylesheet", "colorScheme", "title", "isolation", "deadline",
+        "maximumInputBytes",
+      ])
     var configuration = RenderConfiguration()
     if let engine = try reader.string("engine") {
       configuration.engine = engine
@@ -107,6 +115,23 @@ public struct RenderConfiguration: Sendable, Hashable {
     configuration.stylesheet = try reader.string("stylesheet")
     configuration.colorScheme = try reader.choice("colorScheme", of: ColorScheme.self) ?? .light
     configuration.title = try reader.string("title")
+    configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
+    if let seconds = try reader.number("deadline") {
+      guard seconds > 0, seconds <= 86_400 else {
+        throw .invalidConfiguration(
+          source: source, key: "deadline",
+          problem: "expected seconds between 0 and 86400, found \(seconds)")
+      }
+      configuration.limits.deadline = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+    if let bytes = try reader.number("maximumInputBytes") {
+      guard bytes >= 1, bytes <= Double(Int32.max), bytes == bytes.rounded() else {
+        throw .invalidConfiguration(
+          source: source, key: "maximumInputBytes",
+          problem: "expected a whole number of bytes from 1 to \(Int32.max), found \(bytes)")
+      }
+      configuration.limits.maximumInputBytes = Int(bytes)
+    }
     return configuration
   }
 

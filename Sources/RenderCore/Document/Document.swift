@@ -24,6 +24,12 @@ public struct Document: Sendable, Hashable {
     nodes = [DocumentNode(kind: .element, name: "#document", parent: nil)]
   }
 
+  /// Makes room for `count` nodes in all, so a builder that knows the size up front (HTML
+  /// import) grows the node array once instead of copying it as it doubles.
+  package mutating func reserveCapacity(_ count: Int) {
+    nodes.reserveCapacity(count)
+  }
+
   /// Adds an element as the last child of `parent` and returns it. `name` is stored lower-cased.
   @discardableResult
   public mutating func appendElement(

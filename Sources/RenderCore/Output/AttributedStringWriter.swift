@@ -149,6 +149,7 @@ struct AttributedStringWriter {
     var spacingAfter: Double
     var backgroundColor: CSSColor?
     var markerLength: Int
+    var quoteLevel: Int
 
     init(_ block: TextBlock) {
       kind = block.kind
@@ -159,6 +160,7 @@ struct AttributedStringWriter {
       spacingAfter = block.spacingAfter
       backgroundColor = block.backgroundColor
       markerLength = block.markerLength
+      quoteLevel = block.quoteLevel
     }
 
     func container() -> AttributeContainer {
@@ -171,6 +173,7 @@ struct AttributedStringWriter {
       container.spacingAfter = spacingAfter
       container.blockBackgroundColor = backgroundColor.map(StyledTextJSONWriter.hex)
       if markerLength > 0 { container.markerLength = markerLength }
+      if quoteLevel > 0 { container.quoteLevel = quoteLevel }
       return container
     }
   }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A standalone HTML page: an engine's fragment with a stylesheet embedded, ready for a
 /// browser or a web view.
 ///
@@ -42,7 +40,7 @@ public struct HTMLPage: Sendable, Hashable {
     ]
     // Without it a browser in dark mode keeps a white canvas and black default text under
     // the stylesheet's dark rules; with it the defaults follow the scheme too.
-    if Self.hasDarkVariant(stylesheet) {
+    if stylesheet.hasDarkVariant {
       head.append("<meta name=\"color-scheme\" content=\"light dark\">")
     }
     // Before the style element, so that url() in the stylesheet resolves against it.
@@ -104,21 +102,5 @@ public struct HTMLPage: Sendable, Hashable {
       index += 1
     }
     return output.count == bytes.count ? css : String(decoding: output, as: UTF8.self)
-  }
-
-  /// Whether the stylesheet has rules for `prefers-color-scheme: dark`.
-  private static func hasDarkVariant(_ stylesheet: Stylesheet) -> Bool {
-    let source = stylesheet.source.lowercased()
-    var searchStart = source.startIndex
-    while let feature = source.range(
-      of: "prefers-color-scheme", range: searchStart..<source.endIndex)
-    {
-      let rest = source[feature.upperBound...].drop(while: \.isWhitespace)
-      if rest.first == ":", rest.dropFirst().drop(while: \.isWhitespace).hasPrefix("dark") {
-        return true
-      }
-      searchStart = feature.upperBound
-    }
-    return false
   }
 }

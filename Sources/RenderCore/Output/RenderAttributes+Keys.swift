@@ -2,7 +2,7 @@ import Foundation
 
 extension AttributeScopes.RenderAttributes {
   /// The preferred font family.
-  public enum FontFamilyAttribute: CodableAttributedStringKey {
+  public enum FontFamilyAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = String
     /// The attribute's name.
@@ -10,7 +10,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The font size in CSS pixels.
-  public enum FontSizeAttribute: CodableAttributedStringKey {
+  public enum FontSizeAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Double
     /// The attribute's name.
@@ -18,7 +18,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The weight, 100–900.
-  public enum FontWeightAttribute: CodableAttributedStringKey {
+  public enum FontWeightAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Int
     /// The attribute's name.
@@ -26,7 +26,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// Italic or oblique.
-  public enum ItalicAttribute: CodableAttributedStringKey {
+  public enum ItalicAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Bool
     /// The attribute's name.
@@ -34,7 +34,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// A fixed-width font.
-  public enum MonospaceAttribute: CodableAttributedStringKey {
+  public enum MonospaceAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Bool
     /// The attribute's name.
@@ -42,7 +42,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The text colour, `#rrggbb`.
-  public enum TextColorAttribute: CodableAttributedStringKey {
+  public enum TextColorAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = String
     /// The attribute's name.
@@ -50,7 +50,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The colour behind the text, `#rrggbb`.
-  public enum TextBackgroundColorAttribute: CodableAttributedStringKey {
+  public enum TextBackgroundColorAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = String
     /// The attribute's name.
@@ -58,7 +58,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// Underlined.
-  public enum UnderlineAttribute: CodableAttributedStringKey {
+  public enum UnderlineAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Bool
     /// The attribute's name.
@@ -66,7 +66,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// Struck through.
-  public enum StrikethroughAttribute: CodableAttributedStringKey {
+  public enum StrikethroughAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Bool
     /// The attribute's name.
@@ -74,7 +74,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The `href` of the enclosing link, as written.
-  public enum LinkTargetAttribute: CodableAttributedStringKey {
+  public enum LinkTargetAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = String
     /// The attribute's name.
@@ -82,7 +82,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The `src` of the image this alt text stands for, as written.
-  public enum ImageSourceAttribute: CodableAttributedStringKey {
+  public enum ImageSourceAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = String
     /// The attribute's name.
@@ -90,7 +90,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The baseline shift in CSS pixels: positive raises.
-  public enum BaselineShiftAttribute: CodableAttributedStringKey {
+  public enum BaselineShiftAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Double
     /// The attribute's name.
@@ -98,7 +98,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// 1–6 inside a heading.
-  public enum HeadingLevelAttribute: CodableAttributedStringKey {
+  public enum HeadingLevelAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Int
     /// The attribute's name.
@@ -106,7 +106,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// What the paragraph is.
-  public enum BlockKindAttribute: CodableAttributedStringKey {
+  public enum BlockKindAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = TextBlock.Kind
     /// The attribute's name.
@@ -114,7 +114,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// Nesting depth of lists and quotes.
-  public enum IndentLevelAttribute: CodableAttributedStringKey {
+  public enum IndentLevelAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Int
     /// The attribute's name.
@@ -122,7 +122,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The indent from the left edge in CSS pixels.
-  public enum IndentAttribute: CodableAttributedStringKey {
+  public enum IndentAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Double
     /// The attribute's name.
@@ -130,7 +130,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The paragraph's alignment.
-  public enum TextAlignmentAttribute: CodableAttributedStringKey {
+  public enum TextAlignmentAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = ComputedStyle.TextAlignment
     /// The attribute's name.
@@ -138,7 +138,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// Space above the paragraph in CSS pixels.
-  public enum SpacingBeforeAttribute: CodableAttributedStringKey {
+  public enum SpacingBeforeAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Double
     /// The attribute's name.
@@ -146,7 +146,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// Space below the paragraph in CSS pixels.
-  public enum SpacingAfterAttribute: CodableAttributedStringKey {
+  public enum SpacingAfterAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Double
     /// The attribute's name.
@@ -154,7 +154,7 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The paragraph's background colour, `#rrggbb`.
-  public enum BlockBackgroundColorAttribute: CodableAttributedStringKey {
+  public enum BlockBackgroundColorAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = String
     /// The attribute's name.
@@ -162,10 +162,18 @@ extension AttributeScopes.RenderAttributes {
   }
 
   /// The length of the list marker that starts the paragraph, with its space.
-  public enum MarkerLengthAttribute: CodableAttributedStringKey {
+  public enum MarkerLengthAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
     public typealias Value = Int
     /// The attribute's name.
     public static let name = "render.markerLength"
+  }
+
+  /// How many block quotes contain the paragraph.
+  public enum QuoteLevelAttribute: CodableAttributedStringKey, Sendable {
+    /// The attribute's value.
+    public typealias Value = Int
+    /// The attribute's name.
+    public static let name = "render.quoteLevel"
   }
 }

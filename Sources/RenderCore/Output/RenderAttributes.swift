@@ -7,14 +7,15 @@ extension AttributeScopes {
   /// Names that SwiftUI or UIKit also use (`foregroundColor`, `backgroundColor`,
   /// `baselineOffset`, `link`, `imageURL`) are renamed so that dot syntax stays unambiguous:
   /// `textColor`, `textBackgroundColor`, `baselineShift`, `linkTarget`, `imageSource`.
-  /// Foundation's `link` and `imageURL` (URLs) are set too where the target parses.
+  /// Foundation's `link` and `imageURL` (URLs) are set too where the target parses; they
+  /// belong to Foundation's own scope, which is not `Sendable` and so is not nested here.
   /// Colours are CSS hex strings (`#rrggbb`, `#rrggbbaa` when not opaque).
   ///
   /// ```swift
   /// let attributed = AttributedString(styled)
   /// for run in attributed.runs where run.fontWeight ?? 400 >= 700 { … }
   /// ```
-  public struct RenderAttributes: AttributeScope {
+  public struct RenderAttributes: AttributeScope, Sendable {
     /// ``TextStyle/fontFamily``.
     public let fontFamily: FontFamilyAttribute
     /// ``TextStyle/fontSize``; always set.
@@ -57,8 +58,8 @@ extension AttributeScopes {
     public let blockBackgroundColor: BlockBackgroundColorAttribute
     /// ``TextBlock/markerLength`` of the paragraph; set only when it starts with a marker.
     public let markerLength: MarkerLengthAttribute
-    /// Foundation's attributes (`link`, `imageURL`, …).
-    public let foundation: AttributeScopes.FoundationAttributes
+    /// ``TextBlock/quoteLevel`` of the paragraph; set only inside quotes.
+    public let quoteLevel: QuoteLevelAttribute
   }
 
   /// The attributes ``StyledText`` sets on an `AttributedString`.

@@ -10,8 +10,8 @@ extension StyledText {
   /// `backgroundColor` (`"#rrggbb"`, or `"#rrggbbaa"` when not opaque), `underline`,
   /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises) and
   /// `headingLevel`. Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
-  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor` and `markerLength`
-  /// when it has them.
+  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor`, `markerLength` and
+  /// `quoteLevel` when it has them.
   ///
   /// ```swift
   /// let json = styled.jsonData()
@@ -43,14 +43,17 @@ struct StyledTextJSONWriter {
       write(block)
     }
     append(styled.blocks.isEmpty ? "],\n\"runs\":[" : "\n],\n\"runs\":[")
-    let attributes = styled.uniqueStyles.map { style in
-      var writer = StyledTextJSONWriter()
-      writer.writeAttributes(of: style)
-      return writer.output
+    // Each distinct style's attributes are encoded once, into one buffer.
+    var attributes = StyledTextJSONWriter()
+    var attributeRanges: [Range<Int>] = []
+    for style in styled.uniqueStyles {
+      let start = attributes.output.count
+      attributes.writeAttributes(of: style)
+      attributeRanges.append(start..<attributes.output.count)
     }
     for (index, run) in styled.indexedRuns.enumerated() {
       append(index == 0 ? "\n{\"attributes\":" : ",\n{\"attributes\":")
-      output.append(contentsOf: attributes[run.styleIndex])
+      output.append(contentsOf: attributes.output[attributeRanges[run.styleIndex]])
       append(",\"length\":")
       appendInteger(run.range.count)
       append(",\"start\":")
@@ -68,6 +71,7 @@ struct StyledTextJSONWriter {
     append(",\"indent\":\(Self.number(block.indent)),\"indentLevel\":\(block.indentLevel)")
     append(",\"kind\":\"\(block.kind.rawValue)\",\"length\":\(block.range.count)")
     if block.markerLength > 0 { append(",\"markerLength\":\(block.markerLength)") }
+    if block.quoteLevel > 0 { append(",\"quoteLevel\":\(block.quoteLevel)") }
     append(",\"spacingAfter\":\(Self.number(block.spacingAfter))")
     append(",\"spacingBefore\":\(Self.number(block.spacingBefore))")
     append(",\"start\":\(block.range.lowerBound)}")
@@ -164,13 +168,13 @@ struct StyledTextJSONWriter {
   /// Decimal digits without an intermediate string: there are two integers per run.
   private mutating func appendInteger(_ value: Int) {
     if value < 0 { output.append(0x2D) }
-    let start = output.count
-    var remaining = value.magnitude
-    repeat {
-      output.append(UInt8(remaining % 10) + 0x30)
-      remaining /= 10
-    } while remaining > 0
-    output[start...].reverse()
+    let magnitude = value.magnitude
+    var divisor: UInt = 1
+    while divisor <= magnitude / 10 { divisor *= 10 }
+    while divisor > 0 {
+      output.append(UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
+      divisor /= 10
+    }
   }
 
   /// CSS pixels to a thousandth (finer than any screen shows, and free of floating-point

@@ -52,7 +52,8 @@ enum DisplayWidth {
     let value = scalar.value
     if value >= 0x20 && value < 0x7F { return 1 }
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-    if value == 0xAD { return 1 }  // a soft hyphen shows as a hyphen in terminals
+    // Latin-1, Latin Extended and IPA, below the combining diacritics: one column.
+    if value < 0x300 { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break

@@ -42,8 +42,9 @@ struct TerminalCell {
       }
     } else if character.isNewline {
       (text, width, kind) = ("", 0, .lineBreak)
-    } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }
-    ) {
+    } else if character.unicodeScalars.contains(where: {
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+    }) {
       (text, width, kind) = ("\u{FFFD}", 1, .text)
     } else {
       (text, width, kind) = (String(character), DisplayWidth.of(character), .text)

@@ -6,10 +6,11 @@ struct TerminalCellReader {
   /// The interned styles; index 0 is the plain style.
   private(set) var styles: [TerminalStyle] = [.plain]
   private var styleIndices: [TerminalStyle: Int] = [.plain: 0]
-  private let characters: [Character]
-  /// The Unicode scalar offset where each character starts.
-  private let offsets: [Int]
-  private let runs: [StyledText.Run]
+  private let string: String
+  private var cursor: ScalarCursor
+  private let runs: [StyledText.IndexedRun]
+  private let runStyles: [TextStyle]
+  private let canvas: TerminalCanvas
   private let showsStyles: Bool
   private let showsHyperlinks: Bool
 
@@ -17,18 +18,12 @@ struct TerminalCellReader {
   let scalarCount: Int
 
   init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
-    var characters: [Character] = []
-    var offsets: [Int] = []
-    var offset = 0
-    for character in text.string {
-      characters.append(character)
-      offsets.append(offset)
-      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
-    }
-    self.characters = characters
-    self.offsets = offsets
-    scalarCount = offset
-    runs = text.runs
+    string = text.string
+    cursor = ScalarCursor(text.string)
+    scalarCount = text.string.unicodeScalars.count
+    runs = text.indexedRuns
+    runStyles = text.uniqueStyles
+    canvas = TerminalCanvas(text)
     showsStyles = colorMode != .none
     showsHyperlinks = showsStyles && hyperlinks
   }
@@ -45,25 +40,36 @@ struct TerminalCellReader {
   func textStyle(at offset: Int) -> TextStyle {
     let index = firstRun(endingAfter: offset)
     guard index < runs.count, runs[index].range.contains(offset) else { return TextStyle() }
-    return runs[index].style
+    return runStyles[runs[index].styleIndex]
   }
 
-  /// The cells of a block. Without visible hyperlinks, a link's target follows its text in
-  /// parentheses (unless the text already says it), so the output never loses it.
-  mutating func cells(of block: TextBlock) -> [TerminalCell] {
+  /// The text colour at a scalar offset, unless it is the page's own.
+  func foreground(at offset: Int) -> CSSColor? {
+    let color = TerminalStyle(textStyle(at: offset)).foreground
+    return color == canvas.foreground ? nil : color
+  }
+
+  /// The cells of a block, and the columns of its list marker with the space after it
+  /// (which wrapped lines are indented by). Without visible hyperlinks, a link's target
+  /// follows its text in parentheses (unless the text already says it), so none is lost.
+  mutating func cells(of block: TextBlock) -> (cells: [TerminalCell], markerWidth: Int) {
     var cells: [TerminalCell] = []
-    var character = firstCharacter(atOrAfter: block.range.lowerBound)
+    cells.reserveCapacity(block.range.count)
+    var markerWidth = 0
     var run = firstRun(endingAfter: block.range.lowerBound)
     // The run whose style is current (-1: none yet, -2: text no run covers).
     var styledRun = -1
     var style = 0
     var link: (target: String, text: String)?
-    while character < characters.count, offsets[character] < block.range.upperBound {
-      let offset = offsets[character]
+    var offset = block.range.lowerBound
+    let start = cursor.index(at: block.range.lowerBound)
+    var clusters = GraphemeClusterIterator(
+      string, from: start, to: cursor.index(at: block.range.upperBound))
+    while let character = clusters.next() {
       while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
       let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
       if covering != styledRun {
-        let textStyle = covering >= 0 ? runs[covering].style : TextStyle()
+        let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
         style = intern(terminalStyle(textStyle, in: block))
         styledRun = covering
         if link?.target != textStyle.link {
@@ -71,18 +77,20 @@ struct TerminalCellReader {
           link = textStyle.link.map { ($0, "") }
         }
       }
-      if link != nil { link?.text.append(characters[character]) }
-      cells.append(TerminalCell(characters[character], style: style))
-      character += 1
+      if link != nil { link?.text.append(character) }
+      let cell = TerminalCell(character, style: style)
+      if offset - block.range.lowerBound < block.markerLength { markerWidth += cell.width }
+      cells.append(cell)
+      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
     }
     if let link { appendTarget(link, to: &cells, in: block) }
-    return cells
+    return (cells, markerWidth)
   }
 
   /// The blocks to show, in order and inside the text, a quote at least one level deep; text
-  /// that no block covers (other than the newlines between blocks) becomes a paragraph, so
-  /// none is lost.
-  func blocks(of text: StyledText) -> [TextBlock] {
+  /// that no block covers (other than the white space between blocks) becomes a paragraph,
+  /// so none is lost.
+  mutating func blocks(of text: StyledText) -> [TextBlock] {
     var blocks: [TextBlock] = []
     var covered = 0
     for block in text.blocks {
@@ -103,14 +111,12 @@ struct TerminalCellReader {
     return blocks
   }
 
-  private func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
-    var character = firstCharacter(atOrAfter: range.lowerBound)
-    while character < characters.count, offsets[character] < range.upperBound {
-      if !characters[character].isNewline {
-        blocks.append(TextBlock(range: range, kind: .paragraph))
-        return
-      }
-      character += 1
+  private mutating func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
+    guard !range.isEmpty else { return }
+    let scalars = string.unicodeScalars[
+      cursor.index(at: range.lowerBound)..<cursor.index(at: range.upperBound)]
+    if scalars.contains(where: { !$0.properties.isWhitespace }) {
+      blocks.append(TextBlock(range: range, kind: .paragraph))
     }
   }
 
@@ -118,7 +124,10 @@ struct TerminalCellReader {
     guard showsStyles else { return .plain }
     var style = TerminalStyle(textStyle)
     if block.kind == .heading { style.bold = true }
-    if style.background == nil { style.background = Self.background(of: block) }
+    if style.background == canvas.background { style.background = nil }
+    if style.background == nil { style.background = background(of: block) }
+    // On a background of its own, text keeps its colour even if it is the page's.
+    if style.background == nil, style.foreground == canvas.foreground { style.foreground = nil }
     if !showsHyperlinks { style.link = nil }
     return style
   }
@@ -133,7 +142,7 @@ struct TerminalCellReader {
     var style = TerminalStyle.plain
     if showsStyles {
       style.faint = true
-      style.background = Self.background(of: block)
+      style.background = background(of: block)
     }
     let index = intern(style)
     cells.append(TerminalCell(text: " ", width: 1, style: index, kind: .space))
@@ -142,13 +151,12 @@ struct TerminalCellReader {
     }
   }
 
-  /// The block's background, when it has a visible one.
-  static func background(of block: TextBlock) -> CSSColor? {
-    block.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
-  }
-
-  private func firstCharacter(atOrAfter offset: Int) -> Int {
-    partitionPoint(count: offsets.count) { offsets[$0] >= offset }
+  /// The block's background, when it has a visible one other than the page's.
+  func background(of block: TextBlock) -> CSSColor? {
+    guard showsStyles, let color = block.backgroundColor, color.alpha > 0,
+      color != canvas.background
+    else { return nil }
+    return color
   }
 
   private func firstRun(endingAfter offset: Int) -> Int {

@@ -6,7 +6,8 @@ struct TerminalLayout {
   private let colorMode: TerminalColorMode
   private let hyperlinks: Bool
   private var reader: TerminalCellReader
-  private var output = ""
+  /// UTF-8 bytes: appending to a byte array is several times cheaper than to a String.
+  private var output: [UInt8] = []
 
   init(_ text: StyledText, width: Int, colorMode: TerminalColorMode, hyperlinks: Bool) {
     self.text = text
@@ -26,8 +27,11 @@ struct TerminalLayout {
         while end < blocks.count, blocks[end].kind == .tableRow { end += 1 }
       }
       var rows: [[TerminalCell]] = []
+      var markerWidths: [Int] = []
       for block in blocks[index..<end] {
-        rows.append(block.kind == .rule ? [] : reader.cells(of: block))
+        let (cells, markerWidth) = block.kind == .rule ? ([], 0) : reader.cells(of: block)
+        rows.append(cells)
+        markerWidths.append(markerWidth)
       }
       if blocks[index].kind == .tableRow { rows = TerminalTable.aligned(rows) }
       for (offset, block) in blocks[index..<end].enumerated() {
@@ -38,11 +42,11 @@ struct TerminalLayout {
             write(prefix(bars: max(0, bars), spaces: 0))
           }
         }
-        write(block, cells: rows[offset])
+        write(block, cells: rows[offset], markerWidth: markerWidths[offset])
       }
       index = end
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// Blocks are set apart by a blank line, except list items and table rows that follow one
@@ -53,7 +57,7 @@ struct TerminalLayout {
     return previous.spacingAfter + next.spacingBefore >= 4
   }
 
-  private mutating func write(_ block: TextBlock, cells: [TerminalCell]) {
+  private mutating func write(_ block: TextBlock, cells: [TerminalCell], markerWidth: Int) {
     // Quote bars, then list indents, then the code indent: together at most half the width,
     // so deep nesting still leaves room for the text.
     let budget = width / 2
@@ -62,7 +66,7 @@ struct TerminalLayout {
     let isCode = block.kind == .codeBlock
     let spaces = min(listIndent + (isCode ? 2 : 0), budget - 2 * bars)
     let contentWidth = width - 2 * bars - spaces
-    let background = colorMode == .none ? nil : TerminalCellReader.background(of: block)
+    let background = reader.background(of: block)
     let fill = reader.intern(fillStyle(background))
     let innerPad = isCode && contentWidth >= 8 ? 2 : 0
 
@@ -76,18 +80,21 @@ struct TerminalLayout {
     } else {
       lines = TerminalLineBreaker.lines(
         of: cells, width: contentWidth - innerPad,
-        hangingIndent: block.kind == .listItem ? Self.markerWidth(cells) : 0,
+        hangingIndent: markerWidth,
         preservesSpaces: isCode)
     }
+    let linePrefix = prefix(bars: bars, spaces: spaces)
+    var row: [TerminalCell] = []
     for line in lines {
-      var row = prefix(bars: bars, spaces: spaces)
+      row.removeAll(keepingCapacity: true)
+      row.append(contentsOf: linePrefix)
       let free = contentWidth - innerPad - line.indent - line.width
       let alignment =
         isCode ? 0 : block.alignment == .center ? free / 2 : block.alignment == .right ? free : 0
       row.append(contentsOf: blank(innerPad + alignment + line.indent, style: fill))
       row.append(contentsOf: line.cells)
       if background != nil {
-        row.append(contentsOf: blank(max(0, free - alignment), style: fill))
+        row.append(contentsOf: blank(free - alignment, style: fill))
       }
       write(row)
     }
@@ -101,29 +108,12 @@ struct TerminalLayout {
     let level = reader.textStyle(at: block.range.lowerBound).headingLevel
     guard let level, level <= 2 else { return }
     var style = TerminalStyle.plain
-    if colorMode != .none {
-      style.foreground = TerminalStyle(reader.textStyle(at: block.range.lowerBound)).foreground
-    }
+    style.foreground = colorMode == .none ? nil : reader.foreground(at: block.range.lowerBound)
     let length = max(1, lines.map { $0.indent + $0.width }.max() ?? 1)
     var row = prefix(bars: bars, spaces: spaces)
     let rule = String(repeating: level == 1 ? "═" : "─", count: length)
     row.append(TerminalCell(text: rule, width: length, style: reader.intern(style)))
     write(row)
-  }
-
-  /// The width of a list item's marker and the space after it (`• `, `12. `, `b) `), which
-  /// wrapped lines are indented by; 0 when the item does not start with a marker.
-  static func markerWidth(_ cells: [TerminalCell]) -> Int {
-    let marker = cells.prefix { $0.kind == .text }
-    guard marker.count < cells.count, cells[marker.count].kind == .space else { return 0 }
-    let text = marker.map(\.text).joined()
-    let width = marker.reduce(0) { $0 + $1.width }
-    guard width > 0, width <= 5 else { return 0 }
-    let isSymbol = text.allSatisfy { !$0.isLetter && !$0.isNumber }
-    let isOrdinal =
-      (text.last == "." || text.last == ")")
-      && text.dropLast().allSatisfy { $0.isLetter || $0.isNumber }
-    return isSymbol || isOrdinal ? width + 1 : 0
   }
 
   private mutating func prefix(bars: Int, spaces: Int) -> [TerminalCell] {
@@ -137,8 +127,10 @@ struct TerminalLayout {
     return cells
   }
 
-  private func blank(_ count: Int, style: Int) -> [TerminalCell] {
-    Array(repeating: TerminalCell(text: " ", width: 1, style: style, kind: .space), count: count)
+  /// `count` spaces (none when `count` is negative, as after an unavoidable overflow).
+  private func blank(_ count: Int, style: Int) -> Repeated<TerminalCell> {
+    repeatElement(
+      TerminalCell(text: " ", width: 1, style: style, kind: .space), count: max(0, count))
   }
 
   private func faintStyle() -> TerminalStyle {
@@ -167,18 +159,22 @@ struct TerminalLayout {
       if colorMode != .none, cell.style != active {
         let style = reader.styles[cell.style]
         if hyperlinks, style.link != activeLink {
-          if activeLink != nil { output += TerminalStyle.closeHyperlink }
-          if let link = style.link { output += TerminalStyle.openHyperlink(link) }
+          if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
+          if let link = style.link { emit(TerminalStyle.openHyperlink(link)) }
           activeLink = style.link
         }
-        if reader.styles[active].hasGraphicRendition { output += TerminalStyle.reset }
-        output += style.selectGraphicRendition(colorMode)
+        if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
+        emit(style.selectGraphicRendition(colorMode))
         active = cell.style
       }
-      output += cell.text
+      emit(cell.text)
     }
-    if activeLink != nil { output += TerminalStyle.closeHyperlink }
-    if reader.styles[active].hasGraphicRendition { output += TerminalStyle.reset }
-    output += "\n"
+    if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
+    if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
+    output.append(UInt8(ascii: "\n"))
+  }
+
+  private mutating func emit(_ text: String) {
+    output.append(contentsOf: text.utf8)
   }
 }

@@ -89,10 +89,11 @@ struct PageStructureTests {
   }
 
   @Test func colorSchemeMetaOnlyWithADarkVariant() throws {
-    let dark = "body { background: white } @media ( PREFERS-color-scheme :  dark ) { body {} }"
+    let dark =
+      "body { background: white } @media ( PREFERS-color-scheme :  dark ) { body { color: white } }"
     #expect(
       try page("x", css: dark).html.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
-    let lightOnly = "@media (prefers-color-scheme: light) { body {} }"
+    let lightOnly = "@media (prefers-color-scheme: light) { body { color: black } }"
     #expect(try !page("x", css: lightOnly).html.contains("name=\"color-scheme\""))
     #expect(try !page("x").html.contains("color-scheme"))
   }

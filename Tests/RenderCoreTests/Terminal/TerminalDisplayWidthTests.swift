@@ -42,4 +42,19 @@ struct TerminalDisplayWidthTests {
     #expect(XtermPalette.nearestIndex(to: CSSColor(red: 0xee, green: 0xee, blue: 0xee)) == 255)
     #expect(XtermPalette.nearestIndex(to: CSSColor(red: 0x03, green: 0x66, blue: 0xd6)) == 26)
   }
+
+  @Test func graphemeClustersOfAStretch() {
+    let text = "a\r\nb e\u{301}x👩‍💻y!"
+    let scalars = text.unicodeScalars
+    var all = GraphemeClusterIterator(text, from: scalars.startIndex, to: scalars.endIndex)
+    var clusters: [Character] = []
+    while let cluster = all.next() { clusters.append(cluster) }
+    #expect(clusters == ["a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "!"])
+    // Cut inside "e\u{301}": the stretch ends with a bare "e".
+    let cut = scalars.index(scalars.startIndex, offsetBy: 6)
+    var head = GraphemeClusterIterator(text, from: scalars.startIndex, to: cut)
+    var last: Character?
+    while let cluster = head.next() { last = cluster }
+    #expect(last == "e")
+  }
 }

@@ -115,15 +115,31 @@ struct TerminalRendererTests {
     #expect(output == "       middle\n\n               right\n")
   }
 
-  @Test func listMarkersGiveTheHangingIndent() {
-    func width(_ text: String) -> Int {
-      TerminalLayout.markerWidth(text.map { TerminalCell($0, style: 0) })
-    }
-    #expect(width("• item") == 2)
-    #expect(width("12. item") == 4)
-    #expect(width("iv) item") == 4)
-    #expect(width("The item") == 0)
-    #expect(width("e.g. this") == 0)
+  @Test func theMarkerLengthGivesTheHangingIndent() {
+    var text = StyledText(string: "12. an item that wraps")
+    text.blocks = [TextBlock(range: 0..<22, kind: .listItem, markerLength: 4)]
+    #expect(TerminalRenderer(width: 12).render(text) == "12. an item\n    that\n    wraps\n")
+    text.blocks[0].markerLength = 0
+    #expect(TerminalRenderer(width: 12).render(text) == "12. an item\nthat wraps\n")
+  }
+
+  @Test func thePageColoursAreLeftToTheTerminal() {
+    let white = CSSColor(red: 255, green: 255, blue: 255)
+    let grey = CSSColor(red: 0x33, green: 0x33, blue: 0x33)
+    let tint = CSSColor(red: 0xf6, green: 0xf8, blue: 0xfa)
+    var body = TextStyle.colored(grey)
+    body.backgroundColor = white
+    var sample = TerminalSample()
+    sample.add(.paragraph, "plain body text", body, background: white)
+    sample.add(.codeBlock, "code", .colored(grey), background: tint)
+    sample.add(
+      .paragraph, [("more ", body), ("red", .colored(TerminalSampleDocument.red))],
+      background: white)
+    let output = TerminalRenderer(width: 20, colorMode: .trueColor).render(sample.text)
+    #expect(output.hasPrefix("plain body text\n\n"))
+    #expect(output.contains("\u{1B}[38;2;51;51;51;48;2;246;248;250mcode"))
+    #expect(output.hasSuffix("more \u{1B}[38;2;204;34;34mred\u{1B}[0m\n"))
+    #expect(!output.contains("48;2;255;255;255"))
   }
 
   private static func stripEscapes(_ line: String) -> String {

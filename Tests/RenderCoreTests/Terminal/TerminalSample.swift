@@ -23,11 +23,14 @@ struct TerminalSample {
       text.runs.append(StyledText.Run(range: scalarCount..<scalarCount + length, style: style))
       scalarCount += length
     }
+    // As the builder records it: a list item's marker runs through its first space.
+    let firstPiece = Array((pieces.first?.0 ?? "").unicodeScalars)
+    let markerLength = kind == .listItem ? (firstPiece.firstIndex(of: " ").map { $0 + 1 } ?? 0) : 0
     text.blocks.append(
       TextBlock(
         range: start..<scalarCount, kind: kind, indentLevel: indentLevel, alignment: alignment,
         spacingBefore: spacing, spacingAfter: spacing, backgroundColor: background,
-        quoteLevel: quoteLevel))
+        quoteLevel: quoteLevel, markerLength: markerLength))
   }
 
   /// Appends a block of one piece of text in one style.

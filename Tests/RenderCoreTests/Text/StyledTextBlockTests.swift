@@ -44,6 +44,7 @@ struct StyledTextBlockTests {
     #expect(styled.blocks.map(\.kind) == [.quote, .quote, .paragraph])
     #expect(styled.blocks.map(\.indentLevel) == [1, 2, 0])
     #expect(styled.blocks.map(\.indent) == [40, 80, 0])
+    #expect(styled.blocks.map(\.quoteLevel) == [1, 2, 0])
   }
 
   @Test("pre keeps spaces and newlines; lines are separated by U+2028 inside one code block")
@@ -99,5 +100,27 @@ struct StyledTextBlockTests {
   func emptyBlocks() {
     let styled = TestMarkup.styledText("<div>\n  <p></p>\n  <p>  </p>\n</div><p>x</p>")
     #expect(styled.blockTexts == ["x"])
+  }
+
+  @Test("the background of html and body is the page's, not every block's")
+  func canvasBackground() {
+    let styled = TestMarkup.styledText(
+      "<body style=\"background-color:#ffffff\"><p>a</p><pre style=\"background-color:#eeeeee\">b</pre></body>"
+    )
+    #expect(styled.blocks[0].backgroundColor == nil)
+    #expect(styled.blocks[1].backgroundColor == CSSColor(red: 0xEE, green: 0xEE, blue: 0xEE))
+  }
+}
+
+extension StyledTextBlockTests {
+  @Test("the tree's order counts, not the order nodes were appended in")
+  func treeOrder() {
+    var document = Document()
+    let first = document.appendElement("p", to: document.root)
+    let second = document.appendElement("p", to: document.root)
+    document.appendText("second", to: second)
+    document.appendText("first", to: first)
+    let styled = StyledText(document: document, styles: TestCascade.styles(for: document))
+    #expect(styled.blockTexts == ["first", "second"])
   }
 }

@@ -94,6 +94,7 @@ struct StyledTextListTests {
     let styled = TestMarkup.styledText("<blockquote><ul><li>q</li></ul></blockquote>")
     #expect(styled.blocks[0].kind == .listItem)
     #expect(styled.blocks[0].indentLevel == 2)
+    #expect(styled.blocks[0].quoteLevel == 1)
   }
 }
 
@@ -105,5 +106,25 @@ extension StyledTextListTests {
     #expect(styled.blocks.map(\.markerLength) == [3, 4, 0, 2])
     // The paragraphs' margins put space between the items, hence the blank lines.
     #expect(styled.plainText == "9. a\n   b\n\n10. c\n\n  d\n\n• e")
+  }
+}
+
+extension StyledTextListTests {
+  @Test(
+    "start and value are read as HTML integers: leading space, sign, trailing junk ignored",
+    arguments: [("  5abc", "5."), ("-2", "-2."), ("+3", "3."), ("x1", "1."), ("", "1.")])
+  func integerAttributes(start: String, expected: String) {
+    let styled = TestMarkup.styledText("<ol start=\"\(start)\"><li>a</li></ol>")
+    #expect(styled.blockTexts == ["\(expected) a"])
+  }
+}
+
+extension StyledTextListTests {
+  @Test("hidden items take no number, as in browsers")
+  func hiddenItems() {
+    let styled = TestMarkup.styledText(
+      "<ol><li>a</li><li style=\"display:none\">hidden</li><li>b</li></ol>"
+        + "<ol reversed><li>x</li><li style=\"display:none\">hidden</li><li>y</li></ol>")
+    #expect(styled.blockTexts == ["1. a", "2. b", "2. x", "1. y"])
   }
 }

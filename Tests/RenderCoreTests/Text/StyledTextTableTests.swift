@@ -41,3 +41,13 @@ struct StyledTextTableTests {
     #expect(styled.string == "a b")
   }
 }
+
+extension StyledTextTableTests {
+  @Test("a table inside a cell stays in the outer row")
+  func nestedTable() {
+    let styled = TestMarkup.styledText(
+      "<table><tr><td>a</td><td><table><tr><td>b</td><td>c</td></tr></table></td></tr>"
+        + "<tr><td>d</td></tr></table>")
+    #expect(styled.blockTexts == ["a\tb\tc", "d"])
+  }
+}

@@ -14,18 +14,20 @@ struct SelectorVocabulary: Sendable {
   private(set) var usesPositions = false
 
   mutating func add(_ compound: CompoundSelector) {
-    if let tag = compound.tag { _ = number(tag, in: &tags) }
-    if let id = compound.id { _ = number(id, in: &ids) }
-    for name in compound.classes { _ = number(name, in: &classes) }
+    if let tag = compound.tag { _ = Self.number(tag, in: &tags) }
+    if let id = compound.id { _ = Self.number(id, in: &ids) }
+    for name in compound.classes { _ = Self.number(name, in: &classes) }
     for condition in compound.attributes {
-      let name = number(condition.name, in: &attributeNames)
+      let name = Self.number(condition.name, in: &attributeNames)
       if Int(name) == attributeValues.count { attributeValues.append([:]) }
-      if let value = condition.value { _ = number(value, in: &attributeValues[Int(name)]) }
+      if let value = condition.value { _ = Self.number(value, in: &attributeValues[Int(name)]) }
     }
     usesPositions = usesPositions || compound.firstChild || compound.lastChild
   }
 
-  private func number(_ name: String, in table: inout [String: Int32]) -> Int32 {
+  /// Static: as a method of `self` it would copy the table on every call (`self` is read while
+  /// the table is written).
+  private static func number(_ name: String, in table: inout [String: Int32]) -> Int32 {
     if let existing = table[name] { return existing }
     let next = Int32(table.count)
     table[name] = next

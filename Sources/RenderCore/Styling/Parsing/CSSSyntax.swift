@@ -47,27 +47,28 @@ enum CSSSyntax {
   /// Reads an identifier starting at `index`, decoding escapes; nil when none starts there.
   static func readIdentifier(_ bytes: [UInt8], at index: inout Int, end: Int) -> String? {
     guard startsIdentifier(bytes, at: index, end: end) else { return nil }
-    var scalars = String.UnicodeScalarView()
-    var runStart = index
-    func flush(upTo position: Int) {
-      if position > runStart {
-        scalars.append(
-          contentsOf: String(decoding: bytes[runStart..<position], as: UTF8.self).unicodeScalars)
-      }
+    let start = index
+    while index < end, isName(bytes[index]) { index += 1 }
+    guard index < end, startsEscape(bytes, at: index, end: end) else {
+      return String(decoding: bytes[start..<index], as: UTF8.self)
     }
+    // Escapes are rare: only then is the name rebuilt scalar by scalar.
+    var scalars = String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars
+    var runStart = index
     while index < end {
-      let byte = bytes[index]
-      if isName(byte) {
+      if isName(bytes[index]) {
         index += 1
       } else if startsEscape(bytes, at: index, end: end) {
-        flush(upTo: index)
+        scalars.append(
+          contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
         scalars.append(readEscape(bytes, at: &index, end: end))
         runStart = index
       } else {
         break
       }
     }
-    flush(upTo: index)
+    scalars.append(
+      contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
     return String(scalars)
   }
 

@@ -39,7 +39,11 @@ extension StylesheetParser {
         let brace = position
         position += 1
         skipBlock(openedAt: brace)
-        log.report("nested rule \"\(text)\" dropped: nested blocks are not supported", at: start)
+        if let bad = badStringOffset {
+          log.report("declaration \"\(text)\" dropped: unterminated string", at: bad)
+        } else {
+          log.report("nested rule \"\(text)\" dropped: nested blocks are not supported", at: start)
+        }
         continue
       }
       let end = position
@@ -58,7 +62,7 @@ extension StylesheetParser {
   private mutating func parseDeclaration(
     _ range: Range<Int>, into declarations: inout [Declaration]
   ) {
-    let text = CSSSyntax.excerpt(bytes, range)
+    var text: String { CSSSyntax.excerpt(bytes, range) }
     var cursor = range.lowerBound
     guard var name = CSSSyntax.readIdentifier(bytes, at: &cursor, end: range.upperBound) else {
       log.report(

@@ -45,12 +45,3 @@ enum BoxValueParser {
     return result
   }
 }
-
-extension DeclaredValue {
-  /// The length inside a `.length` value (what ``BoxValueParser/length(_:allowsNegative:)``
-  /// returns).
-  var checkedLength: CSSLength {
-    if case .length(let length) = self { return length }
-    return .pixels(0)
-  }
-}

@@ -42,4 +42,11 @@ enum DeclaredValue: Sendable, Hashable {
   case number(Double)
   /// `line-height: normal`.
   case normal
+
+  /// The length inside a `.length` value (what ``BoxValueParser/length(_:allowsNegative:)``
+  /// returns).
+  var checkedLength: CSSLength {
+    if case .length(let length) = self { return length }
+    return .pixels(0)
+  }
 }

@@ -5,6 +5,8 @@ struct BlockContext {
   var kind: TextBlock.Kind = .paragraph
   /// Enclosing list items and quotes.
   var indentLevel = 0
+  /// Enclosing quotes.
+  var quoteLevel = 0
   /// The sum of the block-level ancestors' left margins and paddings, in CSS pixels.
   var indent = 0.0
   /// The innermost block-level ancestor's `text-align`.

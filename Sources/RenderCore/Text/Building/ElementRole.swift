@@ -18,6 +18,8 @@ enum ElementRole: Equatable {
   case preformatted
   /// `h1`–`h6`.
   case heading(Int8)
+  /// `html`, `body`: their background is the page's (the canvas), not a block's.
+  case canvas
 
   /// The role of an element with this (lower-case) name.
   init(name: String) {
@@ -35,6 +37,7 @@ enum ElementRole: Equatable {
     case "h4": self = .heading(4)
     case "h5": self = .heading(5)
     case "h6": self = .heading(6)
+    case "html", "body": self = .canvas
     default: self = .other
     }
   }

@@ -169,7 +169,7 @@ struct StyledTextBuilder {
     let indent = computed.margin.left + computed.padding.left
     if indent.isFinite { block.indent += indent }
     block.alignment = computed.textAlign
-    if let background = Self.visible(computed.backgroundColor) {
+    if role != .canvas, let background = Self.visible(computed.backgroundColor) {
       block.backgroundColor = background
     }
     if computed.display == .listItem {
@@ -182,6 +182,7 @@ struct StyledTextBuilder {
     case .quote:
       block.kind = .quote
       block.indentLevel += 1
+      block.quoteLevel += 1
     case .preformatted: block.kind = .codeBlock
     case .heading: block.kind = .heading
     case .rule: block.kind = .rule
@@ -213,7 +214,7 @@ struct StyledTextBuilder {
     let element = document.nodes[node]
     let reversed = element.attribute("reversed") != nil
     var counter = ListCounter(next: 1, step: reversed ? -1 : 1)
-    if let start = element.attribute("start").flatMap(Self.integer) {
+    if let start = element.attribute("start").flatMap(ListCounter.integer) {
       counter.next = start
     } else if reversed {
       counter.next = itemCount(node)
@@ -236,7 +237,7 @@ struct StyledTextBuilder {
 
   /// The number of the list item `node`, advancing its list's counter.
   private mutating func number(_ node: Document.NodeID) -> Int {
-    let value = document.nodes[node].attribute("value").flatMap(Self.integer)
+    let value = document.nodes[node].attribute("value").flatMap(ListCounter.integer)
     let list = Int(frames[frames.count - 1].listFrame)
     guard list >= 0 else { return looseItemCounter.number(explicitValue: value) }
     return frames[list].counter.number(explicitValue: value)
@@ -257,45 +258,25 @@ struct StyledTextBuilder {
     return color
   }
 
-  /// HTML's rules for parsing integers: leading white space, a sign, digits; the rest ignored.
-  private static func integer(_ text: String) -> Int? {
-    var bytes = text.utf8.drop {
-      $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D
-    }
-    var sign = 1
-    if let first = bytes.first, first == 0x2D || first == 0x2B {
-      sign = first == 0x2D ? -1 : 1
-      bytes = bytes.dropFirst()
-    }
-    var value = 0
-    var digits = 0
-    for byte in bytes {
-      guard byte >= 0x30 && byte <= 0x39 else { break }
-      let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-      guard !overflow, product <= Int.max - Int(byte - 0x30) else { return nil }
-      value = product + Int(byte - 0x30)
-      digits += 1
-    }
-    return digits > 0 ? sign * value : nil
-  }
-
   private func assemble() -> StyledText {
     var remapped = [Int](repeating: -1, count: table.styles.count)
     var uniqueStyles: [TextStyle] = []
     var runs: [StyledText.IndexedRun] = []
-    runs.reserveCapacity(flow.runStarts.count)
-    for index in flow.runStarts.indices {
-      let style = Int(flow.runStyles[index])
+    let buffer = flow.buffer
+    runs.reserveCapacity(buffer.runStarts.count)
+    for index in buffer.runStarts.indices {
+      let style = Int(buffer.runStyles[index])
       if remapped[style] < 0 {
         remapped[style] = uniqueStyles.count
         uniqueStyles.append(table.styles[style])
       }
-      let end = index + 1 < flow.runStarts.count ? flow.runStarts[index + 1] : flow.scalarCount
+      let end =
+        index + 1 < buffer.runStarts.count ? buffer.runStarts[index + 1] : buffer.scalarCount
       runs.append(
-        StyledText.IndexedRun(range: flow.runStarts[index]..<end, styleIndex: remapped[style]))
+        StyledText.IndexedRun(range: buffer.runStarts[index]..<end, styleIndex: remapped[style]))
     }
     return StyledText(
-      string: String(decoding: flow.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
+      string: String(decoding: buffer.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
       indexedRuns: runs, blocks: flow.blocks)
   }
 }

@@ -5,14 +5,8 @@
 /// white space at the start and end of a block disappears. Collapsible white space is held
 /// back as one pending space that is written only when content follows on the same line.
 struct TextFlow {
-  /// The text so far, valid UTF-8.
-  private(set) var utf8: [UInt8] = []
-  /// Unicode scalars in ``utf8``.
-  private(set) var scalarCount = 0
-  /// Where each run starts, in scalars.
-  private(set) var runStarts: [Int] = []
-  /// Each run's style index.
-  private(set) var runStyles: [Int32] = []
+  /// The text and its runs so far.
+  private(set) var buffer: StyledTextBuffer
   /// The blocks so far.
   private(set) var blocks: [TextBlock] = []
   /// The layout a block opened now gets (the innermost open element's).
@@ -32,7 +26,7 @@ struct TextFlow {
 
   /// Prepares for about `byteCapacity` bytes of text.
   init(byteCapacity: Int) {
-    utf8.reserveCapacity(byteCapacity)
+    buffer = StyledTextBuffer(byteCapacity: byteCapacity)
   }
 
   // MARK: Block structure
@@ -73,7 +67,7 @@ struct TextFlow {
     if !blockIsOpen { openBlock(style: marker.style) }
     if let spaceStyle = pendingSpaceStyle {
       pendingSpaceStyle = nil
-      appendBytes(0x20, style: spaceStyle)
+      buffer.append(0x20, style: spaceStyle)
     }
     appendMarker(marker.text, style: marker.style)
     atLineStart = false
@@ -102,7 +96,7 @@ struct TextFlow {
   /// Appends text that is shown as it is (a rule's line).
   mutating func appendLiteral(_ text: String, style: Int32) {
     prepareContent(style: style)
-    appendString(text, style: style)
+    buffer.append(text, style: style)
   }
 
   /// A forced line break (`<br>`, a kept newline): written as U+2028 once content follows on
@@ -119,7 +113,7 @@ struct TextFlow {
   mutating func appendCellSeparator(style: Int32) {
     pendingSpaceStyle = nil
     prepareContent(style: style)
-    appendBytes(0x09, style: style)
+    buffer.append(0x09, style: style)
     atLineStart = true
   }
 
@@ -156,7 +150,8 @@ struct TextFlow {
         }
       }
       prepareContent(style: style)
-      appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]), scalars: scalars, style: style)
+      buffer.append(
+        UnsafeBufferPointer(rebasing: bytes[index..<end]), scalars: scalars, style: style)
       index = end
     }
   }
@@ -179,7 +174,8 @@ struct TextFlow {
         end += 1
       }
       prepareContent(style: style)
-      appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]), scalars: scalars, style: style)
+      buffer.append(
+        UnsafeBufferPointer(rebasing: bytes[index..<end]), scalars: scalars, style: style)
       index = end
     }
   }
@@ -201,7 +197,7 @@ struct TextFlow {
       pendingMarker = nil
       if let spaceStyle = pendingSpaceStyle {
         pendingSpaceStyle = nil
-        appendBytes(0x20, style: spaceStyle)
+        buffer.append(0x20, style: spaceStyle)
       }
       appendMarker(marker.text + " ", style: marker.style)
       atLineStart = true
@@ -217,13 +213,13 @@ struct TextFlow {
     }
     if let spaceStyle = pendingSpaceStyle {
       pendingSpaceStyle = nil
-      appendBytes(0x20, style: spaceStyle)
+      buffer.append(0x20, style: spaceStyle)
     }
     atLineStart = false
   }
 
   private mutating func openBlock(style: Int32) {
-    if !blocks.isEmpty { appendBytes(0x0A, style: runStyles.last ?? style) }
+    if !blocks.isEmpty { buffer.append(0x0A, style: buffer.lastStyle ?? style) }
     let collapsed = max(0, gap.value)
     var spacingBefore = collapsed
     if !blocks.isEmpty {
@@ -233,9 +229,10 @@ struct TextFlow {
     }
     blocks.append(
       TextBlock(
-        range: scalarCount..<scalarCount, kind: context.kind, indentLevel: context.indentLevel,
+        range: buffer.scalarCount..<buffer.scalarCount, kind: context.kind,
+        indentLevel: context.indentLevel,
         indent: context.indent, alignment: context.alignment, spacingBefore: spacingBefore,
-        backgroundColor: context.backgroundColor))
+        backgroundColor: context.backgroundColor, quoteLevel: context.quoteLevel))
     blockIsOpen = true
     atLineStart = true
     gap = CollapsedMargin()
@@ -249,7 +246,7 @@ struct TextFlow {
     pendingBreaks = 0
     pendingSpaceStyle = nil
     let last = blocks.count - 1
-    blocks[last].range = blocks[last].range.lowerBound..<scalarCount
+    blocks[last].range = blocks[last].range.lowerBound..<buffer.scalarCount
     blockIsOpen = false
     atLineStart = true
     collectingTrailing = true
@@ -260,54 +257,17 @@ struct TextFlow {
   // MARK: Storage
 
   private mutating func appendLineSeparators(_ count: Int) {
-    for _ in 0..<count {
-      switchStyle(to: pendingBreakStyle)
-      utf8.append(contentsOf: [0xE2, 0x80, 0xA8])
-      scalarCount += 1
-    }
+    for _ in 0..<count { buffer.appendLineSeparator(style: pendingBreakStyle) }
     atLineStart = true
   }
 
   /// Writes a marker, noting its length when it starts the block.
   private mutating func appendMarker(_ text: String, style: Int32) {
-    let start = scalarCount
-    appendString(text, style: style)
+    let start = buffer.scalarCount
+    buffer.append(text, style: style)
     let last = blocks.count - 1
-    if blocks[last].range.lowerBound == start { blocks[last].markerLength = scalarCount - start }
-  }
-
-  private mutating func appendString(_ text: String, style: Int32) {
-    var text = text
-    text.withUTF8 { appendBytes($0, style: style) }
-  }
-
-  private mutating func appendBytes(_ byte: UInt8, style: Int32) {
-    switchStyle(to: style)
-    utf8.append(byte)
-    scalarCount += 1
-  }
-
-  private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, style: Int32) {
-    var scalars = 0
-    for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
-    appendBytes(bytes, scalars: scalars, style: style)
-  }
-
-  /// Appends `bytes`, which hold `scalars` Unicode scalars (counted while they were scanned).
-  private mutating func appendBytes(
-    _ bytes: UnsafeBufferPointer<UInt8>, scalars: Int, style: Int32
-  ) {
-    guard !bytes.isEmpty else { return }
-    switchStyle(to: style)
-    utf8.append(contentsOf: bytes)
-    scalarCount += scalars
-  }
-
-  /// Starts a run unless the last one has this style; always followed by at least one scalar.
-  private mutating func switchStyle(to style: Int32) {
-    if runStyles.last != style {
-      runStarts.append(scalarCount)
-      runStyles.append(style)
+    if blocks[last].range.lowerBound == start {
+      blocks[last].markerLength = buffer.scalarCount - start
     }
   }
 }

@@ -3,8 +3,10 @@ import RenderCore
 /// Builds a ``Document`` from the shim's event stream (format in `CHTMLParser.h`), in one loop
 /// with an explicit stack of open elements: no recursion, whatever the nesting.
 enum DocumentBuilder {
-  static func build(from events: UnsafeRawBufferPointer) -> Document {
+  /// The document `events` describe; `nodeCount` (elements and text nodes) sizes it up front.
+  static func build(from events: UnsafeRawBufferPointer, nodeCount: Int) -> Document {
     var document = Document()
+    document.reserveCapacity(nodeCount + 1)
     var reader = EventReader(events: events)
     var names: [String] = []
     // Names of elements whose first newline HTML drops (`<pre>\ncode` starts with "code").

@@ -5,8 +5,9 @@ import RenderCore
 /// talks to C. One call per document; the shim returns every event in one buffer.
 package enum LibXML2Parser {
   /// Parses UTF-8 `html` (repaired by the shim if invalid) into a ``Document``.
+  /// `isValidUTF8` (the bytes of a `String`) lets the shim skip most of its repair scan.
   static func parse(
-    _ html: UnsafeBufferPointer<UInt8>, limits: HTMLImportLimits
+    _ html: UnsafeBufferPointer<UInt8>, isValidUTF8: Bool, limits: HTMLImportLimits
   ) throws(RenderError) -> Document {
     var events = chp_events()
     // chp_parse allocates the event buffer; it is ours to free, whatever the status.
@@ -14,12 +15,13 @@ package enum LibXML2Parser {
     let budget = chp_limits(
       maximum_depth: UInt64(clamping: limits.maximumDepth),
       maximum_nodes: UInt64(clamping: limits.maximumNodes))
-    chp_parse(html.baseAddress, html.count, budget, &events)
+    chp_parse(html.baseAddress, html.count, isValidUTF8 ? 1 : 0, budget, &events)
     let reached = Int(clamping: events.limit_value)
     switch Int(events.status) {
     case Int(CHP_STATUS_OK):
       return DocumentBuilder.build(
-        from: UnsafeRawBufferPointer(start: events.bytes, count: events.length))
+        from: UnsafeRawBufferPointer(start: events.bytes, count: events.length),
+        nodeCount: Int(clamping: events.node_count))
     case Int(CHP_STATUS_DEPTH_EXCEEDED):
       throw .limitExceeded(
         limit: "HTML nesting depth", value: reached, maximum: limits.maximumDepth)

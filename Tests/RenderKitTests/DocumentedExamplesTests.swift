@@ -1,0 +1,98 @@
+import Foundation
+import RenderKit
+import TestSupport
+import Testing
+
+/// The README's and docs/API.md's Swift examples, run. Each documented block must appear
+/// verbatim (line by line, ignoring indentation) in this file, so the documentation cannot
+/// drift from code that compiles and passes.
+@Suite struct DocumentedExamplesTests {
+  let folder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "examples-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }()
+
+  @Test func renderMarkdownWithTheConfiguredEngine() throws {
+    let renderer = try Renderer(configuration: .resolve())  // ./render.json, RENDER_ENGINE
+    let fragment = try renderer.html(markdown: "# Hello *world*")
+    print(fragment.html)  // <h1>Hello <em>world</em></h1>
+    #expect(fragment.html == "<h1>Hello <em>world</em></h1>\n")
+  }
+
+  @Test func chooseTheEngineInConfiguration() throws {
+    let json = #"{"engine": "discount", "options": {"extensions": ["tables"]}}"#
+    let configuration = try RenderConfiguration.parse(Data(json.utf8), source: "render.json")
+    let table = try Renderer(configuration: configuration).html(markdown: "| a |\n|---|\n| b |")
+    #expect(table.html.contains("<table>"))
+  }
+
+  @Test func writeAPageWithAStylesheet() throws {
+    let text = "# Notes\n\nSome *text*."
+    let stylesheetPath = folder.appendingPathComponent("site.css").path
+    let outputPath = folder.appendingPathComponent("notes.html").path
+    try Data("h1 { color: #c00 }".utf8).write(to: URL(fileURLWithPath: stylesheetPath))
+    var configuration = RenderConfiguration()
+    configuration.stylesheet = stylesheetPath
+    let page = try Renderer(configuration: configuration).page(markdown: text, fileName: "notes.md")
+    try page.html.write(toFile: outputPath, atomically: true, encoding: .utf8)
+    let written = try String(contentsOfFile: outputPath, encoding: .utf8)
+    #expect(written.contains("<title>Notes</title>"))
+    #expect(written.contains("h1 { color: #c00 }"))
+  }
+
+  @Test func importHTMLIntoAttributedText() throws {
+    let renderer = try Renderer()
+    let styled = try renderer.styledText(html: "<p>Hello <b>world</b></p>")
+    let attributed = AttributedString(styled)
+    #expect(String(attributed.characters) == "Hello world")
+    #expect(styled.runs.contains { $0.style.isBold && $0.range == 6..<11 })
+  }
+
+  @Test func importHTMLIntoADocument() throws {
+    let url = folder.appendingPathComponent("page.html")
+    try Data("<p>From <i>file</i></p>".utf8).write(to: url)
+    let document = try HTMLImporter().importDocument(html: "<p>Hello <b>world</b></p>")
+    let fromFile = try HTMLImporter().importDocument(data: Data(contentsOf: url))
+    #expect(document.textContent(of: document.root) == "Hello world")
+    #expect(fromFile.textContent(of: fromFile.root) == "From file")
+  }
+
+  @Test func containUntrustedInput() throws {
+    let untrusted = String(repeating: "> ", count: 70_000) + "deep"
+    let registry = try EngineRegistry.builtIn.contained(limits: RenderLimits(deadline: .seconds(5)))
+    let html = try registry.engine(id: "discount").render(untrusted, options: RenderOptions())
+    #expect(html.html.contains("deep"))
+  }
+
+  @Test func renderManyDocumentsAtOnce() async throws {
+    let renderer = try Renderer()
+    let documents = ["# One", "# Two", "# Three"]
+    let results = await renderer.html(markdownDocuments: documents)
+    for case .success(let fragment) in results { print(fragment.html) }
+    #expect(
+      try results.map { try $0.get().html } == [
+        "<h1>One</h1>\n", "<h1>Two</h1>\n", "<h1>Three</h1>\n",
+      ])
+  }
+
+  @Test(arguments: ["README.md", "docs/API.md"])
+  func everyDocumentedSwiftBlockIsHere(_ document: String) throws {
+    let url = SharedFixtures.packageRoot.appendingPathComponent(document)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let lines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+    let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
+      $0.components(separatedBy: "```")[0]
+    }
+    #expect(!blocks.isEmpty, "\(document) has no Swift example")
+    let documented = blocks.flatMap { $0.split(separator: "\n") }.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let missing = documented.filter {
+      !$0.isEmpty && !$0.hasPrefix("import ") && !lines.contains($0)
+    }
+    #expect(missing == [], "\(document) shows code that no test runs")
+  }
+}
