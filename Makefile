@@ -57,18 +57,20 @@ check-browser: build
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh Tests/BrowserCheck/check.sh
 
 # The whole test suite under ThreadSanitizer and AddressSanitizer (their own build folders, so
-# the normal build stays untouched), then valgrind's leak check over 1,000 renders per engine
-# (cmark, Discount in-process and isolated) and 1,000 HTML imports.
+# the normal build stays untouched), then LeakSanitizer over 1,000 renders per engine (cmark,
+# Discount in-process and isolated) and 1,000 HTML imports. The 20 MB CLI test is skipped:
+# sanitizers' realloc always copies, and Discount grows its output 100 bytes at a time, so
+# that one test turns quadratic (hours) under them. (valgrind 3.19 cannot read Swift's DWARF.)
 SANITIZER_SCRATCH := $(CURDIR)/.build/sanitizers
+SANITIZER_SKIP := --skip renderingTwentyMegabytesLosesNothing
 .PHONY: check-sanitizers
 check-sanitizers: deps
-	$(SWIFT) test --sanitize=thread --scratch-path $(SANITIZER_SCRATCH)/thread
-	$(SWIFT) test --sanitize=address --scratch-path $(SANITIZER_SCRATCH)/address
-	$(SWIFT) build --product render-worker
-	$(SWIFT) build --package-path Fuzz --scratch-path $(SANITIZER_SCRATCH)/leaks --product leak-check
-	RENDER_WORKER_PATH=$(CURDIR)/.build/debug/render-worker valgrind --quiet --leak-check=full \
-	  --errors-for-leak-kinds=definite --error-exitcode=1 \
-	  $(SANITIZER_SCRATCH)/leaks/debug/leak-check 1000
+	$(SWIFT) test --sanitize=thread --scratch-path $(SANITIZER_SCRATCH)/thread $(SANITIZER_SKIP)
+	$(SWIFT) test --sanitize=address --scratch-path $(SANITIZER_SCRATCH)/address $(SANITIZER_SKIP)
+	$(SWIFT) build --package-path Fuzz --scratch-path $(SANITIZER_SCRATCH)/leaks \
+	  --product leak-check -Xswiftc -sanitize=address
+	RENDER_WORKER_PATH=$(SANITIZER_SCRATCH)/address/debug/render-worker \
+	  ASAN_OPTIONS=detect_leaks=1 $(SANITIZER_SCRATCH)/leaks/debug/leak-check 1000
 
 # Every fuzz target for FUZZ_SECONDS each (default 20), seeded from Tests/Fixtures; a crash
 # stops the run and leaves its input in .build/fuzz/artifacts. Longer runs: `make fuzz

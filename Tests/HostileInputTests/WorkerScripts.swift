@@ -9,14 +9,17 @@ enum WorkerScripts {
   /// A worker that never answers.
   static let hanging = make("hanging-worker", "exec sleep 60")
 
+  /// Writes the script through a close-on-exec descriptor: a worker spawned by another test
+  /// at that moment must not inherit it, or running the script fails with "Text file busy".
   private static func make(_ name: String, _ body: String) -> String {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("hostile-input-tests-\(getpid())")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent(name).path
-    _ = FileManager.default.createFile(
-      atPath: path, contents: Data("#!/bin/sh\n\(body)\n".utf8),
-      attributes: [.posixPermissions: 0o755])
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    let script = Array("#!/bin/sh\n\(body)\n".utf8)
+    _ = script.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
     return path
   }
 }

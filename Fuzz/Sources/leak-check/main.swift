@@ -24,7 +24,7 @@ for engine in engines {
   let options = RenderOptions(
     extensions: engine.descriptor.features.contains(.tables) ? [.tables] : [])
   for _ in 0..<iterations { bytes += try engine.render(markdown, options: options).html.utf8.count }
-  print("\(engine.descriptor.id): \(iterations) renders")
+  print("\(engine.descriptor.id) (\(type(of: engine))): \(iterations) renders")
 }
 for _ in 0..<iterations { bytes += try HTMLImporter().importDocument(html: html).nodes.count }
 print("html import: \(iterations) imports (\(bytes) bytes and nodes produced)")

@@ -1,9 +1,9 @@
 /// The budgets that keep hostile input from exhausting the host: input size and time.
 ///
 /// The defaults suit untrusted documents on an ordinary machine:
-/// - 64 MiB of Markdown: forty times a whole book (progit is 1.5 MB) and room for generated
-///   documents of tens of megabytes, yet about 2 seconds of work for a linear engine (cmark runs
-///   at about 80 MB/s, Discount at about 30 MB/s) and a few hundred megabytes of memory at most.
+/// - 64 MiB of Markdown: about six times an 11 MB corpus of a whole book in every translation
+///   (progit), and about two seconds of work for a linear engine (cmark runs at about
+///   80 MB/s, Discount at about 30 MB/s).
 /// - 10 seconds: several times what the largest allowed input takes with a linear engine, so
 ///   only a super-linear pattern or a hang reaches it.
 ///
