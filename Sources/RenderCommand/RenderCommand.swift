@@ -2,9 +2,9 @@ import Foundation
 import RenderKit
 
 /// The `render` command: Markdown in, HTML out. The executable only calls ``run(_:context:)``.
-public enum RenderCommand {
+package enum RenderCommand {
   /// Runs `render` with `arguments` (without the program name) and returns its exit status.
-  public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+  package static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
     let parsed: RenderArguments
     do {
       parsed = try RenderArguments(parsing: arguments)
