@@ -53,7 +53,7 @@ public enum RenderCommand {
     func fragment() throws(RenderError) -> HTMLFragment {
       switch format {
       case .markdown: try renderer.html(markdown: text)
-      case .html: HTMLFragment(html: text, engineID: "html")
+      case .html: try renderer.html(html: text)
       }
     }
     func styled() throws(RenderError) -> StyledText {
@@ -124,6 +124,7 @@ public enum RenderCommand {
     if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
     if let title = arguments.title { configuration.title = title }
     if let isolation = arguments.isolation { configuration.isolation = isolation }
+    configuration.sanitize = configuration.sanitize || arguments.sanitize
     if let deadline = arguments.deadline {
       configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))
     }
