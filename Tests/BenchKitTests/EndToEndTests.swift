@@ -160,7 +160,10 @@ import Testing
   }
 
   @Test func missingFilesAreErrorsWithStatusOne() {
-    for arguments in [["--corpus", "/nonexistent.md"], ["--baseline", "/nonexistent.json"]] {
+    for arguments in [
+      ["--corpus", "/nonexistent.md"], ["--baseline", "/nonexistent.json"],
+      ["--spec", "/nonexistent.json"],
+    ] {
       let outcome = command.run(arguments)
       #expect(outcome.status == 1)
       #expect(outcome.standardError.contains("/nonexistent"))
