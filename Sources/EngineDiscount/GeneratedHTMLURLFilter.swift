@@ -10,21 +10,20 @@ import RenderCore
 enum GeneratedHTMLURLFilter {
   private static let attributePrefixes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8)]
 
-  static func removingDangerousURLs(from html: String) -> String {
-    var html = html
-    let dangerousValues = html.withUTF8 { dangerousValueRanges(in: $0) }
+  /// `html` with every dangerous `href` and `src` value emptied; `html` itself when there is none.
+  static func removingDangerousURLs(from html: HTMLBytes) -> HTMLBytes {
+    let bytes = html.bytes
+    let dangerousValues = dangerousValueRanges(in: bytes)
     guard !dangerousValues.isEmpty else { return html }
     var output: [UInt8] = []
-    output.reserveCapacity(html.utf8.count)
-    html.withUTF8 { bytes in
-      var copiedUpTo = 0
-      for range in dangerousValues {
-        output.append(contentsOf: bytes[copiedUpTo..<range.lowerBound])
-        copiedUpTo = range.upperBound
-      }
-      output.append(contentsOf: bytes[copiedUpTo...])
+    output.reserveCapacity(bytes.count)
+    var copiedUpTo = 0
+    for range in dangerousValues {
+      output.append(contentsOf: bytes[copiedUpTo..<range.lowerBound])
+      copiedUpTo = range.upperBound
     }
-    return String(decoding: output, as: UTF8.self)
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return output.withUnsafeBufferPointer { HTMLBytes(copying: $0) }
   }
 
   /// The byte ranges of the `href` and `src` values a browser would treat as dangerous.

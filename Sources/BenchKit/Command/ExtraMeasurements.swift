@@ -55,7 +55,7 @@ struct ExtraMeasurements {
       let result = try benchmark.measure(
         chapters, runs: self.options.runs, warmup: min(self.options.warmup, 1)
       ) { chapter in
-        try engine.render(chapter.text, options: options).html.utf8.count
+        try engine.render(chapter.text, options: options).utf8Count
       }
       figures.append(
         JobsFigures(
