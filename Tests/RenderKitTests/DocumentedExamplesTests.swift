@@ -66,6 +66,13 @@ import Testing
     #expect(html.html.contains("deep"))
   }
 
+  @Test func sanitizeUntrustedHTML() throws {
+    let untrustedHTML =
+      #"<p onclick="steal()">Hi <script>steal()</script><a href="javascript:x">a</a></p>"#
+    let clean = try HTMLSanitizer().sanitize(html: untrustedHTML)
+    #expect(clean == "<p>Hi <a>a</a></p>")
+  }
+
   @Test func renderManyDocumentsAtOnce() async throws {
     let renderer = try Renderer()
     let documents = ["# One", "# Two", "# Three"]
