@@ -68,7 +68,7 @@ import Testing
 
   @Test func sanitizeUntrustedHTML() throws {
     let untrustedHTML =
-      "<p onclick=\"x()\">Hi <script>evil()</script><a href=\"javascript:x()\">a</a></p>"
+      #"<p onclick="steal()">Hi <script>steal()</script><a href="javascript:x">a</a></p>"#
     let clean = try HTMLSanitizer().sanitize(html: untrustedHTML)
     #expect(clean == "<p>Hi <a>a</a></p>")
   }
