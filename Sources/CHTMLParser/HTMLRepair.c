@@ -60,27 +60,20 @@ static int is_clean(const uint8_t *bytes, size_t available, size_t *length) {
   return valid != 3 || !is_noncharacter(bytes, valid);
 }
 
-static const uint64_t high_bits = 0x8080808080808080ull;
+/* Sixteen bytes checked at once (GCC and Clang vector extensions; SSE2 or NEON code). */
+typedef uint8_t block16 __attribute__((vector_size(16)));
 
-/* Whether any byte of `word` is below 0x20 (exact for thresholds up to 0x80). */
-static int has_control(uint64_t word) {
-  return ((word - 0x2020202020202020ull) & ~word & high_bits) != 0;
-}
-
-/* Whether any byte of `word` is zero. */
-static int has_zero(uint64_t word) {
-  return ((word - 0x0101010101010101ull) & ~word & high_bits) != 0;
-}
-
-/* Whether a word of input needs no closer look. Unknown input: printable ASCII only. Input known
- * to be valid UTF-8 (a Swift String): no control byte and no EF BF pair, the start of U+FFFE and
- * U+FFFF (the last byte pairs with zero, so an EF there, whose BF is in the next word, is looked
- * at too). Either way most of a document is checked eight bytes at a time. */
-static int is_clean_word(uint64_t word, int valid_utf8) {
-  if (has_control(word)) return 0;
-  if (!valid_utf8) return (word & high_bits) == 0;
-  uint64_t pair = (word ^ 0xEFEFEFEFEFEFEFEFull) | ((word >> 8) ^ 0x00BFBFBFBFBFBFBFull);
-  return !has_zero(pair);
+/* Whether a block of input needs no closer look: no control other than tab and line feed, and
+ * either only ASCII (input of unknown validity) or, for input known to be valid UTF-8 (a Swift
+ * String), no EF lead byte, with which U+FFFE and U+FFFF start. Most of a document passes. */
+static int is_clean_block(const uint8_t *bytes, int valid_utf8) {
+  block16 block;
+  memcpy(&block, bytes, sizeof block);
+  block16 flagged = (block16)(block < 0x20) & (block16)(block != '\t') & (block16)(block != '\n');
+  flagged |= valid_utf8 ? (block16)(block == 0xEF) : (block16)(block >= 0x80);
+  uint64_t halves[2];
+  memcpy(halves, &flagged, sizeof halves);
+  return (halves[0] | halves[1]) == 0;
 }
 
 /* Whether the byte (or sequence) at `at` passes through unchanged; `*step` is its length. */
@@ -100,20 +93,13 @@ static size_t clean_span_length(const uint8_t *input, size_t length, int valid_u
   size_t clean = 0;
   size_t step = 1;
   while (clean < length) {
-    uint64_t word;
-    if (length - clean < sizeof word) {
-      if (!is_clean_at(input, length, clean, valid_utf8, &step)) return clean;
-      clean += step;
+    if (length - clean >= sizeof(block16) && is_clean_block(input + clean, valid_utf8)) {
+      clean += sizeof(block16);
       continue;
     }
-    memcpy(&word, input + clean, sizeof word);
-    if (is_clean_word(word, valid_utf8)) {
-      clean += sizeof word;
-      continue;
-    }
-    /* Look at the flagged word byte by byte, then go back to whole words. */
-    size_t word_end = clean + sizeof word;
-    while (clean < word_end) {
+    /* Look at a flagged block (or the tail) byte by byte, then go back to whole blocks. */
+    size_t block_end = clean + sizeof(block16);
+    while (clean < block_end && clean < length) {
       if (!is_clean_at(input, length, clean, valid_utf8, &step)) return clean;
       clean += step;
     }

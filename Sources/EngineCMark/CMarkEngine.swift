@@ -26,8 +26,21 @@ public struct CMarkEngine: MarkdownEngine {
   public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
   {
     try checkSupport(of: options)
-    let html = Self.renderPrepared(MarkdownInput.prepare(markdown), flags: Self.flags(for: options))
-    return HTMLFragment(html: html, engineID: "cmark")
+    var markdown = MarkdownInput.prepare(markdown)
+    let flags = Self.flags(for: options)
+    let output = markdown.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        cmark_markdown_to_html($0.baseAddress, $0.count, flags)
+      }
+    }
+    guard let output else {
+      throw .engineFailed(engine: "cmark", detail: "libcmark returned no output (out of memory?)")
+    }
+    // cmark allocated the buffer with malloc; the fragment owns it from here and frees it.
+    let bytes = output.withMemoryRebound(to: UInt8.self, capacity: 1) { pointer in
+      HTMLBytes(taking: pointer, count: strlen(output)) { free($0) }
+    }
+    return HTMLFragment(bytes: bytes, engineID: "cmark")
   }
 
   /// cmark's flags for `options`, as DESIGN.md's option table maps them.
@@ -38,20 +51,6 @@ public struct CMarkEngine: MarkdownEngine {
     if options.hardLineBreaks { flags |= CMARK_OPT_HARDBREAKS }
     if options.sourcePositions { flags |= CMARK_OPT_SOURCEPOS }
     return flags
-  }
-
-  /// The raw C call on prepared input, for benchmarks that measure the framework's overhead.
-  package static func renderPrepared(_ markdown: String, flags: Int32) -> String {
-    var markdown = markdown
-    return markdown.withUTF8 { bytes in
-      // cmark owns the returned buffer; we copy it into a String and free it here.
-      let buffer = bytes.withMemoryRebound(to: CChar.self) { text in
-        cmark_markdown_to_html(text.baseAddress, text.count, flags)
-      }
-      guard let buffer else { return "" }
-      defer { free(buffer) }
-      return String(cString: buffer)
-    }
   }
 
   /// The bare C call and free, with no String produced: the benchmark's floor.

@@ -46,13 +46,13 @@ public struct DiscountEngine: MarkdownEngine {
       throw .limitExceeded(
         limit: "Discount input bytes", value: markdown.utf8.count, maximum: Int(Int32.max) - 1)
     }
-    var html = Self.renderPrepared(
+    var bytes = Self.renderPrepared(
       MarkdownInput.prepare(markdown), flags: Self.flags(for: options),
       githubLineBreaks: options.hardLineBreaks)
     if !options.unsafe {
-      html = GeneratedHTMLURLFilter.removingDangerousURLs(from: html)
+      bytes = GeneratedHTMLURLFilter.removingDangerousURLs(from: bytes)
     }
-    return HTMLFragment(html: html, engineID: "discount")
+    return HTMLFragment(bytes: bytes, engineID: "discount")
   }
 
   /// The library's version string, e.g. `"2.2.7"`.
@@ -83,16 +83,15 @@ public struct DiscountEngine: MarkdownEngine {
     return flags
   }
 
-  /// The C calls on prepared input, serialised, for the engine and for overhead benchmarks.
-  package static func renderPrepared(
+  /// The C calls on prepared input, serialised; the output is copied out of the document
+  /// that owns it before the document is released.
+  static func renderPrepared(
     _ markdown: String, flags: UInt32, githubLineBreaks: Bool = false
-  ) -> String {
+  ) -> HTMLBytes {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
       library.run {
-        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks) { output in
-          String(decoding: output, as: UTF8.self)
-        }
+        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks) { HTMLBytes(copying: $0) }
       }
     }
   }

@@ -2,26 +2,26 @@ import Foundation
 
 /// What a command reads and writes, so tests can run it without a process: standard input,
 /// standard output and error, the environment and the working directory.
-public struct CommandContext: Sendable {
+package struct CommandContext: Sendable {
   /// Reads all of standard input.
-  public var readStandardInput: @Sendable () -> Data
+  package var readStandardInput: @Sendable () -> Data
   /// Writes to standard output.
-  public var writeOutput: @Sendable (Data) -> Void
+  package var writeOutput: @Sendable (Data) -> Void
   /// Writes to standard error.
-  public var writeError: @Sendable (String) -> Void
+  package var writeError: @Sendable (String) -> Void
   /// The environment variables.
-  public var environment: [String: String]
+  package var environment: [String: String]
   /// The working directory.
-  public var currentDirectory: String
+  package var currentDirectory: String
   /// Whether standard output is a terminal.
-  public var outputIsTerminal: Bool
+  package var outputIsTerminal: Bool
   /// Whether standard error is a terminal (progress is shown only then).
-  public var errorIsTerminal: Bool
+  package var errorIsTerminal: Bool
   /// The terminal's width in columns when standard output is one.
-  public var terminalColumns: Int?
+  package var terminalColumns: Int?
 
   /// Creates a context from its parts.
-  public init(
+  package init(
     readStandardInput: @escaping @Sendable () -> Data,
     writeOutput: @escaping @Sendable (Data) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
@@ -39,7 +39,7 @@ public struct CommandContext: Sendable {
   }
 
   /// The running process's real standard streams, environment and directory.
-  public static var process: CommandContext {
+  package static var process: CommandContext {
     CommandContext(
       readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
       writeOutput: { FileHandle.standardOutput.write($0) },

@@ -1,5 +1,5 @@
 /// The exit codes every command of the package uses.
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
   /// The command did what was asked.
   case success = 0
   /// The input or the work failed; the message is on standard error.

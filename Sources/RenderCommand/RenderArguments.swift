@@ -19,6 +19,7 @@ struct RenderArguments: Equatable {
   var title: String?
   var width: Int?
   var color: ColorChoice = .auto
+  var sanitize = false
   var isolation: IsolationMode?
   var deadline: Double?
   var listEngines = false
@@ -48,6 +49,7 @@ struct RenderArguments: Equatable {
       case "-o", "--output": output = try value()
       case "--smart": smartPunctuation = true
       case "--unsafe": unsafe = true
+      case "--sanitize": sanitize = true
       case "--hard-breaks": hardLineBreaks = true
       case "--source-positions": sourcePositions = true
       case "--from": from = try choice(try value(), for: name)

@@ -2,9 +2,9 @@ import Foundation
 import RenderKit
 
 /// The `render` command: Markdown in, HTML out. The executable only calls ``run(_:context:)``.
-public enum RenderCommand {
+package enum RenderCommand {
   /// Runs `render` with `arguments` (without the program name) and returns its exit status.
-  public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+  package static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
     let parsed: RenderArguments
     do {
       parsed = try RenderArguments(parsing: arguments)
@@ -35,7 +35,7 @@ public enum RenderCommand {
       }
       let text = try readInput(parsed.input, context: context)
       let output = try render(text, arguments: parsed, renderer: renderer, context: context)
-      try writeOutput(Data(output.utf8), to: parsed.output, context: context)
+      try writeOutput(output, to: parsed.output, context: context)
       return .success
     } catch {
       context.writeError("render: \(error.description)\n")
@@ -43,17 +43,17 @@ public enum RenderCommand {
     }
   }
 
-  /// The requested output for `text`, read as the input format says.
+  /// The requested output for `text`, read as the input format says, as UTF-8 bytes.
   private static func render(
     _ text: String, arguments: RenderArguments, renderer: Renderer, context: CommandContext
-  ) throws(RenderError) -> String {
+  ) throws(RenderError) -> Data {
     let fileName =
       arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
     let format = arguments.inputFormat
     func fragment() throws(RenderError) -> HTMLFragment {
       switch format {
       case .markdown: try renderer.html(markdown: text)
-      case .html: HTMLFragment(html: text, engineID: "html")
+      case .html: try renderer.html(html: text)
       }
     }
     func styled() throws(RenderError) -> StyledText {
@@ -64,14 +64,15 @@ public enum RenderCommand {
     }
     switch arguments.to {
     case .fragment:
-      return try fragment().html
+      // The engine's bytes go out as they are: no String is built for the common case.
+      return try fragment().withUTF8 { Data($0) }
     case .page:
-      return renderer.page(fragment: try fragment(), fileName: fileName).html
+      return Data(renderer.page(fragment: try fragment(), fileName: fileName).html.utf8)
     case .text:
       let plain = try styled().plainText
-      return plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n"
+      return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)
     case .json:
-      return String(decoding: try styled().jsonData(), as: UTF8.self) + "\n"
+      return try styled().jsonData() + Data("\n".utf8)
     case .terminal:
       let mode = TerminalColorMode.detect(
         environment: context.environment,
@@ -80,7 +81,8 @@ public enum RenderCommand {
       let width =
         arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
         .terminalColumns ?? 80
-      return TerminalRenderer(width: max(10, width), colorMode: mode).render(try styled())
+      return Data(
+        TerminalRenderer(width: max(10, width), colorMode: mode).render(try styled()).utf8)
     }
   }
 
@@ -124,6 +126,7 @@ public enum RenderCommand {
     if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
     if let title = arguments.title { configuration.title = title }
     if let isolation = arguments.isolation { configuration.isolation = isolation }
+    configuration.sanitize = configuration.sanitize || arguments.sanitize
     if let deadline = arguments.deadline {
       configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))
     }

@@ -19,6 +19,8 @@ enum RenderHelp {
       --config FILE        read the configuration from FILE instead of ./render.json
       --smart              smart punctuation (curly quotes, dashes, ellipses)
       --unsafe             let raw HTML and every URL through (trusted input only)
+      --sanitize           keep only allowlisted HTML (GitHub-like) in fragment and page output;
+                           with --unsafe, raw HTML is kept but made safe
       --hard-breaks        every newline in a paragraph becomes <br>
       --source-positions   add data-sourcepos attributes (cmark)
       --extension NAME     turn on an extension; repeatable: tables, strikethrough, superscript,

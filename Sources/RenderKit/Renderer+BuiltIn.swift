@@ -21,6 +21,8 @@ extension Renderer {
     }
     let registry = try EngineRegistry.builtIn.contained(
       limits: configuration.limits, isolation: isolation)
-    try self.init(configuration: configuration, registry: registry, importer: HTMLImporter())
+    try self.init(
+      configuration: configuration, registry: registry, importer: HTMLImporter(),
+      sanitizer: HTMLSanitizer())
   }
 }

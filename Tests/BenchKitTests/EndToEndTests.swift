@@ -97,6 +97,7 @@ import Testing
     let jobs = try #require(report["jobs"] as? [[String: Any]])
     #expect(jobs.map { $0["engine"] as? String } == ["cmark", "import"])
     #expect(jobs.allSatisfy { $0["jobs"] as? Int == 2 && $0["speedup"] as? Double ?? 0 > 0 })
+    #expect(jobs.allSatisfy { $0["parallelism"] as? Double ?? 0 > 0 })
     let conformance = try #require(report["conformance"] as? [[String: Any]])
     #expect(conformance.count == 1)
     #expect(conformance[0]["suite"] as? String == "suite")
@@ -159,7 +160,10 @@ import Testing
   }
 
   @Test func missingFilesAreErrorsWithStatusOne() {
-    for arguments in [["--corpus", "/nonexistent.md"], ["--baseline", "/nonexistent.json"]] {
+    for arguments in [
+      ["--corpus", "/nonexistent.md"], ["--baseline", "/nonexistent.json"],
+      ["--spec", "/nonexistent.json"],
+    ] {
       let outcome = command.run(arguments)
       #expect(outcome.status == 1)
       #expect(outcome.standardError.contains("/nonexistent"))

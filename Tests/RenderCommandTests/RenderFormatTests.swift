@@ -105,3 +105,30 @@ import Testing
     }
   }
 }
+
+/// `--sanitize`: raw HTML kept with `--unsafe`, or HTML given as input, made safe the same way
+/// for every engine.
+@Suite struct RenderSanitizeTests {
+  @Test(arguments: ["cmark", "discount"])
+  func unsafeMarkdownIsMadeSafe(_ engine: String) {
+    let input =
+      "<div class=\"x\">ok <b>bold</b></div>\n\n<img src=x onerror=alert(1)>\n\n[a](javascript:x)\n"
+    let run = CommandRun(["--engine", engine, "--unsafe", "--sanitize"], input: Data(input.utf8))
+    #expect(run.status == .success)
+    #expect(run.output.contains("<b>bold</b>"))
+    #expect(!run.output.contains("onerror"))
+    #expect(!run.output.contains("javascript"))
+  }
+
+  @Test func htmlInputIsSanitizedForFragmentAndPage() {
+    let input = Data(
+      "<p onclick=\"x()\">Hi <script>evil()</script><a href=\"https://e.org\">e</a></p>".utf8)
+    let fragment = CommandRun(["--from", "html", "--sanitize"], input: input)
+    #expect(fragment.output == "<p>Hi <a href=\"https://e.org\">e</a></p>")
+    let page = CommandRun(["--from", "html", "--to", "page", "--sanitize"], input: input)
+    #expect(page.output.contains("<p>Hi <a href=\"https://e.org\">e</a></p>"))
+    #expect(!page.output.contains("evil"))
+    let unsanitized = CommandRun(["--from", "html"], input: input)
+    #expect(unsanitized.output.contains("<script>evil()</script>"))
+  }
+}

@@ -23,6 +23,8 @@ package struct BenchRun: Sendable {
     let engines = try (options.engines ?? registry.engineIDs).map { id in
       try registry.engine(id: id)
     }
+    // Every file is read before measuring, so a wrong path fails at once, not minutes later.
+    let suites = try options.specPaths.map(ConformanceSuite.init(path:))
     let corpora =
       options.corpusPaths.isEmpty
       ? [CorpusGenerator().corpus()] : try options.corpusPaths.map(CorpusLoader.load)
@@ -31,35 +33,12 @@ package struct BenchRun: Sendable {
     let documents = PreparedDocument.all(corpus.documents)
     progress("corpus \(corpus.name): \(documents.count) documents, \(corpus.byteCount) bytes")
 
-    var engineFigures: [EngineFigures] = []
-    for engine in engines {
-      progress("measuring \(engine.descriptor.id)")
-      let benchmark = EngineBenchmark(
-        engine: engine, options: renderOptions,
-        raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions),
-        stopwatch: Stopwatch(clock: options.clock))
-      let styledText = try stages.styledText.map { stage in
-        try benchmark.styledTextThroughput(
-          documents, runs: options.runs, warmup: options.warmup, stage: stage)
-      }
-      engineFigures.append(
-        try benchmark.measure(
-          documents, runs: options.runs, warmup: options.warmup, styledText: styledText))
-    }
-
+    let engineFigures = try engines.map { try measure($0, on: documents, options: options) }
     let htmlSource = engines.first { $0.descriptor.id == "cmark" } ?? engines[0]
     let html = try documents.map { document in
       PreparedDocument(try htmlSource.render(document.text, options: renderOptions).html)
     }
-    var importFigures: ImportFigures?
-    if let styledText = stages.styledText, let libxml2 = stages.libxml2TreeParse {
-      progress("measuring HTML import")
-      importFigures = try ImportBenchmark(
-        styledText: styledText, libxml2TreeParse: libxml2,
-        stopwatch: Stopwatch(clock: options.clock)
-      )
-      .measure(html, runs: options.runs, warmup: options.warmup)
-    }
+    let importFigures = try measureImport(html, options: options)
 
     var parity: [ParityFigures] = []
     if let normalize = stages.normalize, engines.count > 1 {
@@ -67,20 +46,7 @@ package struct BenchRun: Sendable {
       parity = ParityComparison(engines: engines, options: renderOptions, normalize: normalize)
         .compare(corpus.chapters)
     }
-
-    var conformance: [ConformanceFigures] = []
-    var agreement: [AgreementFigures] = []
-    for path in options.specPaths {
-      guard let normalize = stages.normalize else {
-        throw RenderError.invalidConfiguration(
-          source: "command line", key: "--spec",
-          problem: "conformance needs the HTML normaliser, which this build lacks")
-      }
-      progress("running suite \(path)")
-      let results = try ConformanceSuite(path: path).results(of: engines, normalize: normalize)
-      conformance += results.conformance
-      agreement += results.agreement
-    }
+    let conformance = try check(suites, engines: engines)
 
     let extra = ExtraMeasurements(run: self, options: options, engines: engines)
     let scaling = options.scaling ? try extra.scaling(documents: corpus.documents, html: html) : []
@@ -93,7 +59,59 @@ package struct BenchRun: Sendable {
       corpus: corpora.map(CorpusSummary.init), options: options)
     return BenchReport(
       context: context, engines: engineFigures, import: importFigures, parity: parity,
-      conformance: conformance, conformanceAgreement: agreement, scaling: scaling, jobs: jobs,
-      memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()))
+      conformance: conformance.results, conformanceAgreement: conformance.agreement,
+      scaling: scaling, jobs: jobs, memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()))
+  }
+
+  /// Markdown → HTML (framework against raw C) and Markdown → StyledText for one engine.
+  private func measure(
+    _ engine: any MarkdownEngine, on documents: [PreparedDocument], options: BenchOptions
+  ) throws -> EngineFigures {
+    progress("measuring \(engine.descriptor.id)")
+    let benchmark = EngineBenchmark(
+      engine: engine, options: renderOptions,
+      raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions),
+      stopwatch: Stopwatch(clock: options.clock))
+    let styledText = try stages.styledText.map { stage in
+      try benchmark.styledTextThroughput(
+        documents, runs: options.runs, warmup: options.warmup, stage: stage)
+    }
+    return try benchmark.measure(
+      documents, runs: options.runs, warmup: options.warmup, styledText: styledText)
+  }
+
+  /// HTML → StyledText against libxml2's tree parse; `nil` without those stages.
+  private func measureImport(
+    _ html: [PreparedDocument], options: BenchOptions
+  ) throws -> ImportFigures? {
+    guard let styledText = stages.styledText, let libxml2 = stages.libxml2TreeParse else {
+      return nil
+    }
+    progress("measuring HTML import")
+    return try ImportBenchmark(
+      styledText: styledText, libxml2TreeParse: libxml2, stopwatch: Stopwatch(clock: options.clock)
+    )
+    .measure(html, runs: options.runs, warmup: options.warmup)
+  }
+
+  /// Every engine on every suite, and every pair's agreement.
+  private func check(
+    _ suites: [ConformanceSuite], engines: [any MarkdownEngine]
+  ) throws -> (results: [ConformanceFigures], agreement: [AgreementFigures]) {
+    guard !suites.isEmpty else { return ([], []) }
+    guard let normalize = stages.normalize else {
+      throw RenderError.invalidConfiguration(
+        source: "command line", key: "--spec",
+        problem: "conformance needs the HTML normaliser, which this build lacks")
+    }
+    var results: [ConformanceFigures] = []
+    var agreement: [AgreementFigures] = []
+    for suite in suites {
+      progress("running suite \(suite.name)")
+      let outcome = suite.results(of: engines, normalize: normalize)
+      results += outcome.conformance
+      agreement += outcome.agreement
+    }
+    return (results, agreement)
   }
 }

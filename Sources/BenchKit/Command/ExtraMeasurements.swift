@@ -52,12 +52,15 @@ struct ExtraMeasurements {
     var figures: [JobsFigures] = []
     for engine in engines {
       run.progress("running \(engine.descriptor.id) on \(jobs) threads")
-      let speedup = try benchmark.speedup(
+      let result = try benchmark.measure(
         chapters, runs: self.options.runs, warmup: min(self.options.warmup, 1)
       ) { chapter in
-        try engine.render(chapter.text, options: options).html.utf8.count
+        try engine.render(chapter.text, options: options).utf8Count
       }
-      figures.append(JobsFigures(engine: engine.descriptor.id, jobs: jobs, speedup: speedup))
+      figures.append(
+        JobsFigures(
+          engine: engine.descriptor.id, jobs: jobs, speedup: result.speedup,
+          parallelism: result.parallelism))
     }
     let source = engines.first { $0.descriptor.id == "cmark" } ?? engines.first
     if let styledText = run.stages.styledText, let source {
@@ -65,10 +68,12 @@ struct ExtraMeasurements {
       let html = try chapters.map { chapter in
         PreparedDocument(try source.render(chapter.text, options: options).html)
       }
-      let speedup = try benchmark.speedup(
+      let result = try benchmark.measure(
         html, runs: self.options.runs, warmup: min(self.options.warmup, 1)
       ) { document in try styledText(document.text) }
-      figures.append(JobsFigures(engine: "import", jobs: jobs, speedup: speedup))
+      figures.append(
+        JobsFigures(
+          engine: "import", jobs: jobs, speedup: result.speedup, parallelism: result.parallelism))
     }
     return figures
   }

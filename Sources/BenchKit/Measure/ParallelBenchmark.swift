@@ -9,19 +9,33 @@ struct ParallelBenchmark {
   /// Threads for the parallel side.
   let jobs: Int
 
-  /// Time on one thread over time on ``jobs`` threads: the median of `runs` interleaved
-  /// runs after `warmup`.
-  func speedup(
+  /// Time on one thread over time on ``jobs`` threads (the median of `runs` interleaved
+  /// runs after `warmup`), and the cores the parallel runs actually got: process CPU time
+  /// over wall time during them (near ``jobs`` on an idle machine, near 1 when other
+  /// processes hold the cores).
+  func measure(
     _ chapters: [PreparedDocument], runs: Int, warmup: Int,
     work: @escaping @Sendable (PreparedDocument) throws -> Int
-  ) throws -> Double {
+  ) throws -> (speedup: Double, parallelism: Double) {
     let single = [chapters]
     let shared = Self.balanced(chapters, into: jobs)
+    var cpuSeconds = 0.0
+    var wallSeconds = 0.0
     let timings = try InterleavedTimings(
       runs: runs, warmup: warmup, stopwatch: Stopwatch(clock: .wall),
-      first: { try Self.run(shared, work: work) },
+      first: {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let cpuStart = Stopwatch.processCPUSeconds()
+        let total = try Self.run(shared, work: work)
+        cpuSeconds += Stopwatch.processCPUSeconds() - cpuStart
+        let (seconds, attoseconds) = (clock.now - start).components
+        wallSeconds += Double(seconds) + Double(attoseconds) * 1e-18
+        return total
+      },
       second: { try Self.run(single, work: work) })
-    return SampleStatistics(timings.pairedRatios)!.median
+    let speedup = SampleStatistics(timings.pairedRatios)!.median
+    return (speedup, wallSeconds > 0 ? cpuSeconds / wallSeconds : 0)
   }
 
   /// `chapters` shared among `count` groups of about equal size in bytes.

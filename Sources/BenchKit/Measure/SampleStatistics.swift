@@ -27,14 +27,4 @@ package struct SampleStatistics: Sendable, Hashable, Codable {
     min = sorted[0]
     max = sorted[sorted.count - 1]
   }
-
-  /// Applies `transform` to each figure, e.g. to turn seconds into MB/s.
-  ///
-  /// A decreasing transform swaps the ends, so `min` stays the smallest result.
-  package func map(_ transform: (Double) -> Double) -> SampleStatistics {
-    let low = transform(min)
-    let high = transform(max)
-    return SampleStatistics(
-      median: transform(median), min: Swift.min(low, high), max: Swift.max(low, high))
-  }
 }

@@ -22,7 +22,8 @@ struct Stopwatch: Sendable {
     }
   }
 
-  private static func processCPUSeconds() -> Double {
+  /// The CPU time the whole process has used so far, in seconds.
+  static func processCPUSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9

@@ -6,7 +6,8 @@ struct ReportTables {
   /// One line that identifies the run: corpus, size, digest, runs and machine.
   var summary: String {
     let corpora = report.context.corpus.map { corpus in
-      "\(corpus.name) (\(corpus.documents) documents, \(FigureFormat.megabytes(corpus.bytes)), "
+      "\(corpus.name) (\(corpus.documents) document\(corpus.documents == 1 ? "" : "s"), "
+        + "\(FigureFormat.megabytes(corpus.bytes)), "
         + "sha256 \(corpus.sha256.prefix(12))…)"
     }
     let options = report.context.options
@@ -144,9 +145,12 @@ struct ReportTables {
   private var jobs: TextTable {
     TextTable(
       title: "Parallel chapters (time on 1 thread / time on N threads)",
-      header: ["path", "threads", "speed-up"],
+      header: ["path", "threads", "speed-up", "cores obtained"],
       rows: report.jobs.map { figures in
-        [figures.engine, String(figures.jobs), FigureFormat.fixed(figures.speedup, decimals: 2)]
+        [
+          figures.engine, String(figures.jobs), FigureFormat.fixed(figures.speedup, decimals: 2),
+          FigureFormat.fixed(figures.parallelism, decimals: 2),
+        ]
       })
   }
 

@@ -57,7 +57,8 @@ typedef struct chp_events {
 
 /*
  * Parses `length` bytes of HTML (any bytes: invalid UTF-8, NUL and control characters are
- * repaired first, see HTMLRepair.h) into `events`, which must be zero-initialised by the caller
+ * repaired first, see HTMLRepair.h, and markup libxml2 would lose text on is rewritten, see
+ * MarkupRepair.h) into `events`, which must be zero-initialised by the caller
  * and released with `chp_events_free` whatever the status. Pass a non-zero `valid_utf8` only for
  * bytes known to be valid UTF-8 (a Swift String's): the repair scan is then cheaper.
  * Reentrant: each call owns its parser; the input is only read.

@@ -37,3 +37,5 @@ public struct HTMLSanitizer: Sendable {
     SanitizedHTMLWriter(policy: policy).write(document)
   }
 }
+
+extension HTMLSanitizer: HTMLSanitizing {}

@@ -1,6 +1,6 @@
 /// A parsed JSON value that keeps JSON's own types apart (`true` is not `1`), so that a
 /// configuration error can say exactly which type a key has and which it needs.
-public enum JSONValue: Sendable, Hashable, Decodable {
+package enum JSONValue: Sendable, Hashable, Decodable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -15,7 +15,7 @@ public enum JSONValue: Sendable, Hashable, Decodable {
   case object([String: JSONValue])
 
   /// Decodes any JSON value.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -33,7 +33,7 @@ public enum JSONValue: Sendable, Hashable, Decodable {
   }
 
   /// The JSON type's name, for messages: `"a string"`, `"a number"`…
-  public var typeDescription: String {
+  package var typeDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

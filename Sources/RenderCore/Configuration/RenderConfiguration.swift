@@ -33,6 +33,9 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var title: String?
   /// Input size and time budgets.
   public var limits = RenderLimits()
+  /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
+  /// with `unsafe`, or HTML given as input).
+  public var sanitize = false
   /// Where engines run; nil (automatic) isolates the engines that are not safe on hostile
   /// input in a worker process when the worker executable is available.
   public var isolation: IsolationMode?
@@ -101,8 +104,8 @@ public struct RenderConfiguration: Sendable, Hashable {
     let reader = try ConfigurationReader(
       value, source: source,
       validKeys: [
-        "engine", "options", "stylesheet", "colorScheme", "title", "isolation", "deadline",
-        "maximumInputBytes",
+        "engine", "options", "stylesheet", "colorScheme", "title", "sanitize", "isolation",
+        "deadline", "maximumInputBytes",
       ])
     var configuration = RenderConfiguration()
     if let engine = try reader.string("engine") {
@@ -115,6 +118,7 @@ public struct RenderConfiguration: Sendable, Hashable {
     configuration.stylesheet = try reader.string("stylesheet")
     configuration.colorScheme = try reader.choice("colorScheme", of: ColorScheme.self) ?? .light
     configuration.title = try reader.string("title")
+    configuration.sanitize = try reader.bool("sanitize") ?? false
     configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
     if let seconds = try reader.number("deadline") {
       guard seconds > 0, seconds <= 86_400 else {

@@ -1,16 +1,79 @@
 /// HTML produced by an engine: the body content, without `<html>`, `<head>` or styles.
+///
+/// A fragment from an engine keeps the engine's UTF-8 output as it came, without copying or
+/// validating it: write it with ``withUTF8(_:)`` (as `render` does) and no `String` is ever
+/// built. ``html`` decodes it on each access; keep the value when you need it more than once.
+///
+/// ```swift
+/// let fragment = try engine.render("*hi*", options: RenderOptions())
+/// fragment.html                                    // "<p><em>hi</em></p>\n"
+/// fragment.withUTF8 { FileHandle.standardOutput.write(Data($0)) }
+/// ```
 public struct HTMLFragment: Sendable, Hashable, CustomStringConvertible {
-  /// The HTML text.
-  public var html: String
+  private enum Storage: Sendable {
+    case text(String)
+    case bytes(HTMLBytes)
+  }
+
+  private var storage: Storage
   /// The identifier of the engine that produced it.
   public var engineID: String
 
   /// Wraps HTML produced by the engine `engineID`.
   public init(html: String, engineID: String) {
-    self.html = html
+    storage = .text(html)
     self.engineID = engineID
+  }
+
+  /// Wraps an engine's output buffer without copying it.
+  package init(bytes: HTMLBytes, engineID: String) {
+    storage = .bytes(bytes)
+    self.engineID = engineID
+  }
+
+  /// The HTML text (decoded from the engine's bytes on each access, invalid UTF-8 repaired).
+  public var html: String {
+    get {
+      switch storage {
+      case .text(let text): text
+      case .bytes(let buffer): String(decoding: buffer.bytes, as: UTF8.self)
+      }
+    }
+    set { storage = .text(newValue) }
+  }
+
+  /// The length of the HTML in UTF-8 bytes.
+  public var utf8Count: Int {
+    switch storage {
+    case .text(let text): text.utf8.count
+    case .bytes(let buffer): buffer.bytes.count
+    }
+  }
+
+  /// Calls `body` with the HTML's UTF-8 bytes, without building a `String`.
+  public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    switch storage {
+    case .text(let text):
+      var text = text
+      return try text.withUTF8(body)
+    case .bytes(let buffer):
+      return try body(buffer.bytes)
+    }
   }
 
   /// The HTML text.
   public var description: String { html }
+
+  /// Fragments are equal when their engines and bytes are.
+  public static func == (lhs: HTMLFragment, rhs: HTMLFragment) -> Bool {
+    lhs.engineID == rhs.engineID && lhs.withUTF8 { left in rhs.withUTF8 { left.elementsEqual($0) } }
+  }
+
+  /// Hashes the engine and the bytes.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(engineID)
+    withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
 }

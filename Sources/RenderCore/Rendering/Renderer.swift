@@ -24,19 +24,28 @@ public struct Renderer: Sendable {
   public let stylesheet: Stylesheet
   /// Turns HTML into a document for styled text; nil when none was given.
   public let importer: (any HTMLImporting)?
+  /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
+  public let sanitizer: (any HTMLSanitizing)?
 
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
-  /// feature the engine lacks (the message names the engines that have it), or names a
-  /// stylesheet that cannot be read.
+  /// feature the engine lacks (the message names the engines that have it), names a
+  /// stylesheet that cannot be read, or asks to sanitize without a sanitizer.
   public init(
     configuration: RenderConfiguration = RenderConfiguration(), registry: EngineRegistry,
-    importer: (any HTMLImporting)?
+    importer: (any HTMLImporting)?, sanitizer: (any HTMLSanitizing)? = nil
   ) throws(RenderError) {
     try configuration.validate(against: registry)
+    if configuration.sanitize && sanitizer == nil {
+      throw .invalidConfiguration(
+        source: "sanitize", key: nil,
+        problem:
+          "no sanitizer was given; create the renderer with RenderKit's Renderer(configuration:)")
+    }
     self.configuration = configuration
     self.registry = registry
     self.engine = try registry.engine(id: configuration.engine)
     self.importer = importer
+    self.sanitizer = sanitizer
     self.stylesheet = try configuration.stylesheet.map(Self.loadStylesheet) ?? .default
   }
 
@@ -75,6 +84,12 @@ public struct Renderer: Sendable {
       styles: stylesheet.cascade(document, colorScheme: configuration.colorScheme))
   }
 
+  private func sanitized(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {
+    guard configuration.sanitize, let sanitizer else { return fragment }
+    return HTMLFragment(
+      html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
+  }
+
   private static func loadStylesheet(_ path: String) throws(RenderError) -> Stylesheet {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .fileUnreadable(path: path, reason: "the stylesheet cannot be read; check the path")
@@ -82,9 +97,15 @@ public struct Renderer: Sendable {
     return try Stylesheet(css: MarkdownInput.decode(data))
   }
 
-  /// Renders Markdown to an HTML fragment with the configured engine and options.
+  /// Renders Markdown to an HTML fragment with the configured engine and options, sanitized
+  /// when the configuration says so.
   public func html(markdown: String) throws(RenderError) -> HTMLFragment {
-    try engine.render(markdown, options: configuration.options)
+    try sanitized(engine.render(markdown, options: configuration.options))
+  }
+
+  /// HTML from any source as a fragment: sanitized when the configuration says so, else as given.
+  public func html(html: String) throws(RenderError) -> HTMLFragment {
+    try sanitized(HTMLFragment(html: html, engineID: "html"))
   }
 
   /// Renders many documents concurrently on all cores; results come back in input order,

@@ -11,7 +11,7 @@ enum CharacterReference {
   ]
 
   static func decode(_ text: String) -> String {
-    guard text.contains("&") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
     var output = ""
     var scalars = Array(text.unicodeScalars)[...]
     while let scalar = scalars.popFirst() {

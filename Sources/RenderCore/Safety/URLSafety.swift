@@ -50,20 +50,37 @@ public enum URLSafety {
   }
 
   /// The scheme a browser would see, lower-cased, and the URL as it reads it (lower-cased,
-  /// whitespace and controls removed); nil when the URL is relative.
+  /// whitespace and controls removed, at most its first 64 bytes); nil when the URL is relative.
+  ///
+  /// It reads bytes, not characters, and stops at the first `/`, `?` or `#` before a colon:
+  /// most URLs are decided within a few bytes, which matters for output full of links.
   private static func browserScheme(of url: String) -> (name: String, normalizedURL: String)? {
-    var normalized = ""
-    for scalar in url.unicodeScalars {
-      if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
-      normalized.unicodeScalars.append(scalar)
-      if normalized.unicodeScalars.count > 64 { break }
+    var normalized: [UInt8] = []
+    normalized.reserveCapacity(64)
+    var colon: Int?
+    for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
+      if colon == nil {
+        if byte == UInt8(ascii: ":") {
+          colon = normalized.count
+        } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
+          || byte == UInt8(ascii: "#")
+        {
+          return nil
+        }
+      }
+      normalized.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+      if normalized.count >= 64 { break }
     }
-    normalized = normalized.lowercased()
-    guard let colon = normalized.firstIndex(of: ":") else { return nil }
-    let name = String(normalized[..<colon])
-    guard !name.isEmpty,
-      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return nil }
-    return (name, normalized)
+    guard let colon, colon > 0 else { return nil }
+    let isSchemeByte: (UInt8) -> Bool = { byte in
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+    guard normalized[..<colon].allSatisfy(isSchemeByte) else { return nil }
+    return (
+      String(decoding: normalized[..<colon], as: UTF8.self),
+      String(decoding: normalized, as: UTF8.self)
+    )
   }
 }

@@ -52,6 +52,19 @@ enum UserAgentStylesheet {
     center, caption, th { text-align: center }
     mark { background-color: yellow; color: black }
     a[href] { color: #0000ee; text-decoration: underline }
+
+    ol[type="1"], li[type="1"] { list-style-type: decimal }
+    ol[type="a"], li[type="a"] { list-style-type: lower-alpha }
+    ol[type="A"], li[type="A"] { list-style-type: upper-alpha }
+    ol[type="i"], li[type="i"] { list-style-type: lower-roman }
+    ol[type="I"], li[type="I"] { list-style-type: upper-roman }
+    ul[type="disc"], li[type="disc"] { list-style-type: disc }
+    ul[type="circle"], li[type="circle"] { list-style-type: circle }
+    ul[type="square"], li[type="square"] { list-style-type: square }
+    [align="left"] { text-align: left }
+    [align="center"] { text-align: center }
+    [align="right"] { text-align: right }
+    [align="justify"] { text-align: justify }
     """
 
   /// The layer's rules, parsed once.

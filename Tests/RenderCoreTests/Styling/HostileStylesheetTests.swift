@@ -35,6 +35,32 @@ struct HostileStylesheetTests {
     #expect(paragraphColor(sheet) == "#ff0000")
   }
 
+  @Test func deeplyNestedUnclosedMediaBlocksStillApply() throws {
+    let css = String(repeating: "@media all {\n", count: 100_000) + "p { color: red }"
+    let sheet = try Stylesheet(css: css)
+    #expect(sheet.diagnostics.count == 1001)
+    #expect(
+      sheet.diagnostics.first?.description
+        == "1:1: @media block not closed before the end of the stylesheet")
+    #expect(sheet.diagnostics[999].line == 1000)
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func diagnosticsPointingBackOnALongLineKeepTheirColumns() throws {
+    // The block's "not closed" diagnostic comes after its declarations' and points 10,000
+    // characters into the line, before them.
+    let comment = "/*" + String(repeating: "é", count: 9996) + "*/"
+    let declarations = (0..<900).map { "x\($0): 1;" }.joined()
+    let sheet = try Stylesheet(css: comment + "p {" + declarations)
+    #expect(sheet.diagnostics.count == 901)
+    #expect(
+      sheet.diagnostics[1].description == "1:10010: declaration \"x1: 1\" dropped: unknown property"
+    )
+    #expect(
+      sheet.diagnostics.last?.description
+        == "1:10003: block not closed before the end of the stylesheet")
+  }
+
   @Test func manyStrayClosingBracesAreCountedNotListed() throws {
     let sheet = try Stylesheet(css: String(repeating: "}", count: 5000) + "p { color: red }")
     #expect(sheet.diagnostics.count == 1001)

@@ -162,6 +162,11 @@ struct PropertyValueTests {
     #expect(try span("span { vertical-align: sub }").0.verticalAlign == .sub)
     #expect(try span("span { vertical-align: super }").0.verticalAlign == .super)
     #expect(try span("span { vertical-align: middle }").0.verticalAlign == .baseline)
+    #expect(try span("span { vertical-align: -2px; vertical-align: 10% }") == span("span { }"))
+    #expect(
+      try span("span { vertical-align: 2 }").1 == [
+        "declaration \"vertical-align: 2\" dropped: 2 needs a unit"
+      ])
     #expect(try span("span { list-style-type: upper-roman }").0.listStyleType == .upperRoman)
     #expect(try span("span { list-style-type: lower-latin }").0.listStyleType == .lowerAlpha)
     #expect(try span("span { list-style: square inside }").0.listStyleType == .square)

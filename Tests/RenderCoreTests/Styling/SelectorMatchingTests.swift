@@ -99,6 +99,7 @@ struct SelectorMatchingTests {
     ("p,", "empty selector"),
     ("", "empty selector"),
     ("p > > a", "expected a selector but found \">\""),
+    ("> p", "expected a selector but found \">\""),
     ("p..a", "\".\" must be followed by a name"),
   ])
   func unsupportedSelectorsDropTheRule(selector: String, message: String) throws {

@@ -1,35 +1,45 @@
 /// Turns byte offsets of a stylesheet into 1-based line and column numbers.
 ///
 /// Diagnostics arrive in nearly increasing order, so the locator keeps a cursor and moves
-/// forward from it: locating every diagnostic of a stylesheet costs one pass over its bytes.
+/// forward from it. For the few that point back, it restarts from the nearest checkpoint
+/// (one every ``checkpointInterval`` bytes) instead of the start, so no sequence of lookups
+/// costs more than one pass plus a bounded rescan each.
 struct SourceLocator {
+  private struct Position {
+    var offset = 0
+    var line = 1
+    var column = 1
+  }
+
+  static let checkpointInterval = 4096
+
   private let bytes: [UInt8]
-  private var offset = 0
-  private var line = 1
-  private var column = 1
+  private var cursor = Position()
+  private var checkpoints = [Position()]
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
-  /// The line and column of `target` (clamped to the end of the text).
+  /// The line and column of `target` (clamped to the text).
   mutating func location(of target: Int) -> (line: Int, column: Int) {
     let target = min(max(target, 0), bytes.count)
-    if target < offset {
-      offset = 0
-      line = 1
-      column = 1
+    if target < cursor.offset {
+      cursor = checkpoints[min(target / Self.checkpointInterval, checkpoints.count - 1)]
     }
-    while offset < target {
-      let byte = bytes[offset]
+    while cursor.offset < target {
+      let byte = bytes[cursor.offset]
       if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
+        cursor.line += 1
+        cursor.column = 1
       } else if byte & 0xC0 != 0x80 {
-        column += 1
+        cursor.column += 1
       }
-      offset += 1
+      cursor.offset += 1
+      if cursor.offset == checkpoints.count * Self.checkpointInterval {
+        checkpoints.append(cursor)
+      }
     }
-    return (line, column)
+    return (cursor.line, cursor.column)
   }
 }

@@ -47,7 +47,7 @@ struct StylesheetParser {
         parseQualifiedRule()
       }
     }
-    for open in mediaStack.reversed() {
+    for open in mediaStack {
       log.report("@media block not closed before the end of the stylesheet", at: open.start)
     }
   }

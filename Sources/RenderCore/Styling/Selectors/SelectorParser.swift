@@ -31,15 +31,13 @@ struct SelectorParser {
   }
 
   private mutating func parseSelector() throws(SelectorProblem) -> Selector {
-    let start = index
     var compounds: [CompoundSelector] = []
     var combinators: [Selector.Combinator] = []
     while true {
       guard let compound = try parseCompound() else {
         let what = index < end ? "\"\(Character(Unicode.Scalar(bytes[index])))\"" : "nothing"
-        let message =
-          compounds.isEmpty && index == start
-          ? "empty selector" : "expected a selector but found \(what)"
+        let isEmpty = compounds.isEmpty && (index == end || bytes[index] == UInt8(ascii: ","))
+        let message = isEmpty ? "empty selector" : "expected a selector but found \(what)"
         throw SelectorProblem(offset: index, message: message)
       }
       compounds.append(compound)

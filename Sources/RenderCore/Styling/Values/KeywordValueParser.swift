@@ -49,6 +49,11 @@ enum KeywordValueParser {
       break
     }
     let token = try PropertyValueParser.single(tokens)
+    if name == "vertical-align", case .number = token {
+      // A length or percentage shift is valid CSS; styled text keeps only sub and super.
+      _ = try BoxValueParser.length(token, allowsNegative: true)
+      return [.verticalAlign: .verticalAlign(.baseline)]
+    }
     guard let keyword = token.keyword else { throw ValueProblem("\"\(token)\" is not a keyword") }
     let value: DeclaredValue? =
       switch name {
