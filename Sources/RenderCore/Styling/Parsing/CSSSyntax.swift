@@ -73,6 +73,36 @@ enum CSSSyntax {
   }
 
   /// Reads the escape at `index` (which holds a backslash) and returns the scalar it stands for.
+  /// Reads a quoted string starting at its opening quote, escapes resolved, and moves
+  /// `index` past the closing quote; nil (index left at the problem) when the string is not
+  /// closed before `end` or an unescaped newline, which CSS reads as a bad string.
+  static func readString(_ bytes: [UInt8], at index: inout Int, end: Int) -> String? {
+    let quote = bytes[index]
+    index += 1
+    var scalars = String.UnicodeScalarView()
+    var runStart = index
+    while index < end, bytes[index] != quote {
+      if bytes[index] == newline { return nil }
+      if bytes[index] == backslash {
+        scalars.append(
+          contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+        if index + 1 < end, bytes[index + 1] == newline {
+          index += 2
+        } else {
+          scalars.append(readEscape(bytes, at: &index, end: end))
+        }
+        runStart = index
+      } else {
+        index += 1
+      }
+    }
+    guard index < end else { return nil }
+    scalars.append(
+      contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+    index += 1
+    return String(scalars)
+  }
+
   static func readEscape(_ bytes: [UInt8], at index: inout Int, end: Int) -> Unicode.Scalar {
     index += 1
     guard index < end else { return "\u{FFFD}" }

@@ -151,31 +151,10 @@ struct SelectorParser {
     else {
       throw SelectorProblem(offset: start, message: "attribute value must be a name or a string")
     }
-    let quote = bytes[index]
-    index += 1
-    var scalars = String.UnicodeScalarView()
-    var runStart = index
-    while index < end, bytes[index] != quote {
-      if bytes[index] == CSSSyntax.backslash {
-        scalars.append(
-          contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-        if index + 1 < end, bytes[index + 1] == CSSSyntax.newline {
-          index += 2
-        } else {
-          scalars.append(CSSSyntax.readEscape(bytes, at: &index, end: end))
-        }
-        runStart = index
-      } else {
-        index += 1
-      }
-    }
-    guard index < end else {
+    guard let value = CSSSyntax.readString(bytes, at: &index, end: end) else {
       throw SelectorProblem(offset: start, message: "unterminated string in attribute selector")
     }
-    scalars.append(
-      contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-    index += 1
-    return String(scalars)
+    return value
   }
 
   private mutating func parsePseudoClass(into compound: inout CompoundSelector)

@@ -139,30 +139,9 @@ struct ValueTokenizer {
   }
 
   private mutating func readString() throws(Problem) -> String {
-    let end = bytes.count
-    let quote = bytes[index]
-    index += 1
-    var scalars = String.UnicodeScalarView()
-    var runStart = index
-    while index < end, bytes[index] != quote {
-      if bytes[index] == CSSSyntax.newline { break }
-      if bytes[index] == CSSSyntax.backslash {
-        scalars.append(
-          contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-        if index + 1 < end, bytes[index + 1] == CSSSyntax.newline {
-          index += 2
-        } else {
-          scalars.append(CSSSyntax.readEscape(bytes, at: &index, end: end))
-        }
-        runStart = index
-      } else {
-        index += 1
-      }
+    guard let value = CSSSyntax.readString(bytes, at: &index, end: bytes.count) else {
+      throw Problem(message: "unterminated string")
     }
-    guard index < end, bytes[index] == quote else { throw Problem(message: "unterminated string") }
-    scalars.append(
-      contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-    index += 1
-    return String(scalars)
+    return value
   }
 }
