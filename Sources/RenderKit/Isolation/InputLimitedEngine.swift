@@ -6,23 +6,23 @@ import RenderCore
 /// ```swift
 /// let engine = InputLimitedEngine(CMarkEngine(), limits: RenderLimits(maximumInputBytes: 1 << 20))
 /// ```
-public struct InputLimitedEngine: MarkdownEngine {
+package struct InputLimitedEngine: MarkdownEngine {
   /// The engine that renders.
-  public let engine: any MarkdownEngine
+  package let engine: any MarkdownEngine
   /// The limits applied before each render.
-  public let limits: RenderLimits
+  package let limits: RenderLimits
 
   /// Wraps `engine` with `limits`.
-  public init(_ engine: any MarkdownEngine, limits: RenderLimits) {
+  package init(_ engine: any MarkdownEngine, limits: RenderLimits) {
     self.engine = engine
     self.limits = limits
   }
 
   /// The wrapped engine's descriptor.
-  public var descriptor: EngineDescriptor { engine.descriptor }
+  package var descriptor: EngineDescriptor { engine.descriptor }
 
   /// Checks the input against the limits, then renders with the wrapped engine.
-  public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  package func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
   {
     try limits.checkInput(markdown)
     return try engine.render(markdown, options: options)
