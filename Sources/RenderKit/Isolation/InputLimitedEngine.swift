@@ -22,7 +22,8 @@ package struct InputLimitedEngine: MarkdownEngine {
   package var descriptor: EngineDescriptor { engine.descriptor }
 
   /// Checks the input against the limits, then renders with the wrapped engine.
-  package func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  package func render(_ markdown: String, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
   {
     try limits.checkInput(markdown)
     return try engine.render(markdown, options: options)
