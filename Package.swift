@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "RenderCore", targets: ["RenderCore"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
+    // Apps that isolate engines ship it next to their executable.
+    .executable(name: "render-worker", targets: ["render-worker"]),
   ],
   targets: [
     // C libraries from Debian's -dev packages.

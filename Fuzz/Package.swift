@@ -14,7 +14,7 @@ let package = Package(
     .executableTarget(
       name: "render-fuzz",
       dependencies: ["CFuzzerDriver", .product(name: "RenderKit", package: "swift-render")]),
-    // 1,000 renders per engine and 1,000 imports, for valgrind's leak check.
+    // 1,000 renders per engine and 1,000 imports, for LeakSanitizer's leak check.
     .executableTarget(
       name: "leak-check", dependencies: [.product(name: "RenderKit", package: "swift-render")]),
   ]
