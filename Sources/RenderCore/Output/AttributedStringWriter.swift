@@ -63,7 +63,7 @@ struct AttributedStringWriter {
     var containers = [AttributeContainer()]
     var containerIndices: [Int: Int] = [:]
     var blockContainers: [AttributeContainer] = []
-    var blockAttributeIndices: [BlockAttributes: Int] = [:]
+    var blockAttributeIndices: [TextBlock: Int] = [:]
     var segments: [Segment] = []
     segments.reserveCapacity(styled.indexedRuns.count + styled.blocks.count)
 
@@ -83,13 +83,15 @@ struct AttributedStringWriter {
           && styled.blocks[block + 1].range.lowerBound <= position
         {
           block += 1
-          let attributes = BlockAttributes(styled.blocks[block])
-          if let known = blockAttributeIndices[attributes] {
+          // Blocks that differ only in their range share one attribute container.
+          var layout = styled.blocks[block]
+          layout.range = 0..<0
+          if let known = blockAttributeIndices[layout] {
             blockAttributes = known
           } else {
             blockAttributes = blockContainers.count
-            blockAttributeIndices[attributes] = blockAttributes
-            blockContainers.append(attributes.container())
+            blockAttributeIndices[layout] = blockAttributes
+            blockContainers.append(Self.container(for: layout))
           }
         }
         var end = runEnd
@@ -139,42 +141,18 @@ struct AttributedStringWriter {
     return container
   }
 
-  /// A block's layout without its range: blocks that share it share one attribute container.
-  private struct BlockAttributes: Hashable {
-    var kind: TextBlock.Kind
-    var indentLevel: Int
-    var indent: Double
-    var alignment: ComputedStyle.TextAlignment
-    var spacingBefore: Double
-    var spacingAfter: Double
-    var backgroundColor: CSSColor?
-    var markerLength: Int
-    var quoteLevel: Int
-
-    init(_ block: TextBlock) {
-      kind = block.kind
-      indentLevel = block.indentLevel
-      indent = block.indent
-      alignment = block.alignment
-      spacingBefore = block.spacingBefore
-      spacingAfter = block.spacingAfter
-      backgroundColor = block.backgroundColor
-      markerLength = block.markerLength
-      quoteLevel = block.quoteLevel
-    }
-
-    func container() -> AttributeContainer {
-      var container = AttributeContainer()
-      container.blockKind = kind
-      container.indentLevel = indentLevel
-      container.indent = indent
-      container.textAlignment = alignment
-      container.spacingBefore = spacingBefore
-      container.spacingAfter = spacingAfter
-      container.blockBackgroundColor = backgroundColor.map(StyledTextJSONWriter.hex)
-      if markerLength > 0 { container.markerLength = markerLength }
-      if quoteLevel > 0 { container.quoteLevel = quoteLevel }
-      return container
-    }
+  /// The paragraph attributes of `block` (its range plays no part).
+  private static func container(for block: TextBlock) -> AttributeContainer {
+    var container = AttributeContainer()
+    container.blockKind = block.kind
+    container.indentLevel = block.indentLevel
+    container.indent = block.indent
+    container.textAlignment = block.alignment
+    container.spacingBefore = block.spacingBefore
+    container.spacingAfter = block.spacingAfter
+    container.blockBackgroundColor = block.backgroundColor.map(StyledTextJSONWriter.hex)
+    if block.markerLength > 0 { container.markerLength = block.markerLength }
+    if block.quoteLevel > 0 { container.quoteLevel = block.quoteLevel }
+    return container
   }
 }
