@@ -62,6 +62,14 @@ public struct HTMLImporter: HTMLImporting {
     return try result.get()
   }
 
+  /// Parses an engine's UTF-8 output in place; see ``HTMLImporting/importDocument(fragment:)``.
+  public func importDocument(fragment: HTMLFragment) throws(RenderError) -> Document {
+    let result = fragment.withUTF8 { bytes in
+      Result { () throws(RenderError) in try importUTF8(bytes, isValid: false) }
+    }
+    return try result.get()
+  }
+
   private func importBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(RenderError) -> Document {
     switch CharacterEncodingDetector.detect(bytes) {
     case .utf8(let byteOrderMarkLength):

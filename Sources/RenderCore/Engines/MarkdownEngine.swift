@@ -1,4 +1,9 @@
-/// A Markdown-to-HTML engine: a C library behind an engine-neutral interface.
+/// A Markdown engine: a C library behind an engine-neutral interface.
+///
+/// An engine has two outputs. HTML comes from the library's own renderer (the conformance
+/// reference); the ``Document`` is the hub every structured output (styled text, titles,
+/// anchors, tables of contents) is built from. Engines whose library has a node tree (or a
+/// push parser) build the document directly; the default renders HTML and imports it.
 ///
 /// Engines are values; calling one from many tasks at once is safe (an engine whose
 /// library is not thread-safe serialises its calls itself and says so in its descriptor).
@@ -7,6 +12,7 @@
 /// let engine: any MarkdownEngine = registry.engine(id: "cmark")
 /// let fragment = try engine.render("# Hello", options: RenderOptions())
 /// print(fragment.html)  // <h1>Hello</h1>
+/// let document = try engine.document("# Hello", options: RenderOptions(), importer: importer)
 /// ```
 public protocol MarkdownEngine: Sendable {
   /// What the engine is, which library version it runs, and what it supports.
@@ -17,9 +23,26 @@ public protocol MarkdownEngine: Sendable {
   /// Throws ``RenderError/unsupportedFeature(_:engine:supportedBy:)`` when the options ask
   /// for a feature the descriptor does not list.
   func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+
+  /// Builds the document that the engine's HTML describes: the same elements, attributes and
+  /// text an import of ``render(_:options:)``'s output gives (`html` and `body` included), so
+  /// that styled text is the same on either path.
+  ///
+  /// `importer` parses what only HTML can say (raw HTML the options let through); engines
+  /// without a tree import their whole output with it.
+  func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document
 }
 
 extension MarkdownEngine {
+  /// Renders HTML and imports it: the path for engines without a node tree.
+  public func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try importer.importDocument(fragment: render(markdown, options: options))
+  }
+
   /// Throws when `options` need a feature this engine lacks; `registry` names the engines that have it.
   public func checkSupport(
     of options: RenderOptions, in registry: EngineRegistry? = nil

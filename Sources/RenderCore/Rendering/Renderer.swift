@@ -61,10 +61,18 @@ public struct Renderer: Sendable {
       fragment: fragment, stylesheet: stylesheet, title: configuration.title, fileName: fileName)
   }
 
-  /// Renders Markdown to styled text: the engine's HTML, imported, styled by the stylesheet
-  /// in the configured colour scheme.
+  /// Renders Markdown to styled text: the engine's ``Document`` (built from its node tree
+  /// where it has one), styled by the stylesheet in the configured colour scheme.
+  ///
+  /// With ``RenderConfiguration/sanitize`` set, the engine's HTML is sanitized and imported
+  /// instead, so that styled text shows exactly what the sanitized page shows.
   public func styledText(markdown: String) throws(RenderError) -> StyledText {
-    try styledText(html: html(markdown: markdown).html)
+    let importer = try requireImporter()
+    if configuration.sanitize {
+      return styled(try importer.importDocument(fragment: html(markdown: markdown)))
+    }
+    return styled(
+      try engine.document(markdown, options: configuration.options, importer: importer))
   }
 
   /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme.
@@ -74,14 +82,31 @@ public struct Renderer: Sendable {
   /// let attributed = AttributedString(styled)
   /// ```
   public func styledText(html: String) throws(RenderError) -> StyledText {
+    styled(try requireImporter().importDocument(html: html))
+  }
+
+  /// Imports HTML bytes into styled text, decoded as a browser would (byte-order mark, then
+  /// `<meta charset>`, else UTF-8): the form for files read from disk.
+  ///
+  /// ```swift
+  /// let styled = try renderer.styledText(htmlData: Data(contentsOf: url))
+  /// ```
+  public func styledText(htmlData: some Collection<UInt8>) throws(RenderError) -> StyledText {
+    styled(try requireImporter().importDocument(data: htmlData))
+  }
+
+  private func styled(_ document: Document) -> StyledText {
+    StyledText(
+      document: document,
+      styles: stylesheet.cascade(document, colorScheme: configuration.colorScheme))
+  }
+
+  private func requireImporter() throws(RenderError) -> any HTMLImporting {
     guard let importer else {
       throw .importFailed(
         "this renderer has no HTML importer; create it with RenderKit's Renderer(configuration:)")
     }
-    let document = try importer.importDocument(html: html)
-    return StyledText(
-      document: document,
-      styles: stylesheet.cascade(document, colorScheme: configuration.colorScheme))
+    return importer
   }
 
   private func sanitized(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {

@@ -28,4 +28,12 @@ package struct InputLimitedEngine: MarkdownEngine {
     try limits.checkInput(markdown)
     return try engine.render(markdown, options: options)
   }
+
+  /// Checks the input against the limits, then builds the document with the wrapped engine.
+  package func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try limits.checkInput(markdown)
+    return try engine.document(markdown, options: options, importer: importer)
+  }
 }
