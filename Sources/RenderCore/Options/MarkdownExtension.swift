@@ -17,6 +17,11 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable, Codable
   case autolinks
   /// A generated table of contents (heading anchors).
   case tableOfContents
+  /// `- [ ]` and `- [x]` list items become checkboxes.
+  case taskLists
+  /// GitHub's tagfilter: raw `<script>`, `<style>`, `<iframe>` and the like are escaped even
+  /// when raw HTML passes.
+  case tagFilter
 
   /// The feature an engine must declare to honour this extension.
   public var feature: RenderFeature {
@@ -28,6 +33,8 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable, Codable
     case .definitionLists: .definitionLists
     case .autolinks: .autolinks
     case .tableOfContents: .tableOfContents
+    case .taskLists: .taskLists
+    case .tagFilter: .tagFilter
     }
   }
 }

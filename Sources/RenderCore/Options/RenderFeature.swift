@@ -22,6 +22,10 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable, Co
   case autolinks
   /// See ``MarkdownExtension/tableOfContents``.
   case tableOfContents
+  /// See ``MarkdownExtension/taskLists``.
+  case taskLists
+  /// See ``MarkdownExtension/tagFilter``.
+  case tagFilter
 
   /// Orders features by declaration, so lists print in a stable, readable order.
   public static func < (lhs: RenderFeature, rhs: RenderFeature) -> Bool {
