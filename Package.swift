@@ -19,6 +19,7 @@ let package = Package(
       name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -27,6 +28,10 @@ let package = Package(
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
+    // Heading anchors, the table of contents and titles, computed from a Document.
+    .target(name: "RenderOutline", dependencies: ["RenderCore"]),
+    // YAML front matter, split off before an engine sees the text and read with libyaml.
+    .target(name: "FrontMatter", dependencies: ["RenderCore", "CYAML"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
@@ -50,6 +55,10 @@ let package = Package(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
+    .testTarget(
+      name: "RenderOutlineTests",
+      dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
+    .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
     .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),

@@ -18,6 +18,9 @@ public struct Document: Sendable, Hashable {
   public let root: NodeID = 0
   /// All nodes, in document order (a parent always precedes its children).
   public private(set) var nodes: [DocumentNode]
+  /// What the document says about itself: its front matter's top-level entries (empty when it
+  /// has none). A `title` string here is the page title.
+  public var metadata: [String: MetadataValue] = [:]
 
   /// Creates a document holding only the root.
   public init() {

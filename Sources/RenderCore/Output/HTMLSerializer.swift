@@ -1,0 +1,127 @@
+/// Writes a ``Document`` (or the content of one of its elements) back as HTML, without
+/// recursion: the one serializer behind the sanitizer and the fragments built from documents.
+///
+/// Text and attribute values are escaped and every attribute is double-quoted, so what a browser
+/// parses from the output is the tree written. The content of `script` and `style` (raw text in
+/// HTML) is written as it is, except that an end tag inside it is broken as `<\/`. A filter can
+/// keep, unwrap or drop each element and choose its attributes; the default writes everything.
+///
+/// ```swift
+/// let html = HTMLSerializer().write(contentsOf: body, in: document)
+/// ```
+package struct HTMLSerializer {
+  /// What happens to an element and what is inside it.
+  package enum Treatment {
+    /// The element is written with the attributes the filter keeps, then its content.
+    case write
+    /// The tag goes, its content stays.
+    case unwrap
+    /// The element goes with everything inside it.
+    case drop
+  }
+
+  /// Elements that never have an end tag.
+  package static let voidElements: Set<String> = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+  ]
+  /// Elements whose content HTML reads as raw text: it is written unescaped.
+  private static let rawTextElements: Set<String> = [
+    "script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext",
+  ]
+  /// Elements whose first newline a parser drops, so a leading newline must be doubled.
+  private static let leadingNewlineElements: Set<String> = ["pre", "textarea", "listing"]
+
+  private let treatment: (DocumentNode) -> Treatment
+  private let keepsAttribute: (DocumentNode, DocumentNode.Attribute) -> Bool
+
+  /// A serializer that writes every element and attribute.
+  package init() {
+    treatment = { _ in .write }
+    keepsAttribute = { _, _ in true }
+  }
+
+  /// A serializer that asks `treatment` about each element and `keepsAttribute` about each
+  /// attribute of the elements it writes.
+  package init(
+    treatment: @escaping (DocumentNode) -> Treatment,
+    keepsAttribute: @escaping (DocumentNode, DocumentNode.Attribute) -> Bool
+  ) {
+    self.treatment = treatment
+    self.keepsAttribute = keepsAttribute
+  }
+
+  private enum Step {
+    case enter(Document.NodeID)
+    case close(String)
+  }
+
+  /// Everything below `node` (not `node` itself), in document order.
+  package func write(contentsOf node: Document.NodeID, in document: Document) -> String {
+    var output = ""
+    var steps = document.children(of: node).reversed().map(Step.enter)
+    while let step = steps.popLast() {
+      switch step {
+      case .close(let name):
+        output += "</\(name)>"
+      case .enter(let id):
+        let node = document.nodes[id]
+        if node.kind == .text {
+          let parent = node.parent.map { document.nodes[$0].name } ?? ""
+          if Self.rawTextElements.contains(parent) {
+            output += Self.rawText(node.text)
+          } else {
+            Self.appendEscaped(node.text, quotes: false, to: &output)
+          }
+          continue
+        }
+        let treatment = treatment(node)
+        if treatment == .drop { continue }
+        let children = document.children(of: id)
+        if treatment == .write {
+          writeStartTag(of: node, to: &output)
+          if Self.leadingNewlineElements.contains(node.name), let first = children.first,
+            document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
+          {
+            output += "\n"
+          }
+          if !Self.voidElements.contains(node.name) { steps.append(.close(node.name)) }
+        }
+        steps.append(contentsOf: children.reversed().map(Step.enter))
+      }
+    }
+    return output
+  }
+
+  private func writeStartTag(of node: DocumentNode, to output: inout String) {
+    output += "<" + node.name
+    var written: Set<String> = []
+    for attribute in node.attributes
+    // The first of two same-named attributes is the one a browser keeps.
+    where written.insert(attribute.name).inserted && keepsAttribute(node, attribute) {
+      output += " \(attribute.name)=\""
+      Self.appendEscaped(attribute.value, quotes: true, to: &output)
+      output += "\""
+    }
+    output += ">"
+  }
+
+  /// Raw text as written, with every `</` broken so that nothing in it can end the element.
+  private static func rawText(_ text: String) -> String {
+    guard text.contains("</") else { return text }
+    return text.replacing("</", with: "<\\/")
+  }
+
+  /// Appends `text` with `&`, `<`, `>` (and `"` in attribute values) as references.
+  private static func appendEscaped(_ text: String, quotes: Bool, to output: inout String) {
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"" where quotes: output += "&quot;"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+  }
+}
