@@ -116,6 +116,14 @@ package enum RenderCommand {
     configuration.options.sourcePositions =
       configuration.options.sourcePositions || arguments.sourcePositions
     configuration.options.extensions.formUnion(arguments.extensions)
+    configuration.options.headingAnchors =
+      configuration.options.headingAnchors || arguments.headingAnchors
+    configuration.options.tableOfContents =
+      configuration.options.tableOfContents || arguments.tableOfContents
+    if let levels = arguments.tableOfContentsLevels {
+      configuration.options.tableOfContentsLevels = levels
+    }
+    if let frontMatter = arguments.frontMatter { configuration.options.frontMatter = frontMatter }
     if let stylesheet = arguments.stylesheet {
       configuration.stylesheet =
         URL(
