@@ -35,7 +35,10 @@ let package = Package(
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
-      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: [
+        "RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport", "RenderOutline",
+        "FrontMatter",
+      ]),
 
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),

@@ -3,3 +3,5 @@
 @_exported import EngineDiscount
 @_exported import HTMLImport
 @_exported import RenderCore
+@_exported import FrontMatter
+@_exported import RenderOutline

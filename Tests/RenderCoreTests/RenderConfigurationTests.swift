@@ -70,7 +70,7 @@ import Testing
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
-        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, extensions"
+        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, extensions, headingAnchors, tableOfContents, tableOfContentsLevels, frontMatter"
     )
   }
 

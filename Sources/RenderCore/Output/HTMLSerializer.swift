@@ -56,6 +56,16 @@ package struct HTMLSerializer {
     case close(String)
   }
 
+  /// A whole document as a fragment: its `html`, `head` and `body` elements unwrapped, so that
+  /// a `<style>` or `<script>` a parser moved into the head stays, in its place at the start.
+  package static func fragment(of document: Document) -> String {
+    let structure: Set<String> = ["html", "head", "body"]
+    return HTMLSerializer(
+      treatment: { structure.contains($0.name) ? .unwrap : .write },
+      keepsAttribute: { _, _ in true }
+    ).write(contentsOf: document.root, in: document)
+  }
+
   /// Everything below `node` (not `node` itself), in document order.
   package func write(contentsOf node: Document.NodeID, in document: Document) -> String {
     var output = ""
