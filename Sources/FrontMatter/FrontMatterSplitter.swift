@@ -62,10 +62,18 @@ struct FrontMatterSplitter {
 
   /// `---` (or, closing, `...`) followed by nothing but spaces and tabs.
   private static func isFence(_ line: Substring.UTF8View, closing: Bool) -> Bool {
-    let bytes = Array(line)
-    guard bytes.count >= 3 else { return false }
-    let dashes = bytes[0..<3].allSatisfy { $0 == UInt8(ascii: "-") }
-    let dots = closing && bytes[0..<3].allSatisfy { $0 == UInt8(ascii: ".") }
-    return (dashes || dots) && bytes[3...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    guard let first = line.first,
+      first == UInt8(ascii: "-") || (closing && first == UInt8(ascii: "."))
+    else { return false }
+    var count = 0
+    for byte in line {
+      if count < 3 {
+        guard byte == first else { return false }
+        count += 1
+      } else if byte != 0x20 && byte != 0x09 {
+        return false
+      }
+    }
+    return count == 3
   }
 }

@@ -37,7 +37,8 @@ package struct MarkdownPipeline: Sendable {
   private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
     let fragment = try engine.render(body, options: options)
     guard let sanitizer else { return fragment }
-    return HTMLFragment(html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
+    return HTMLFragment(
+      html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
   }
 
   /// The document of `markdown`: the engine's (or, when sanitizing, the sanitized HTML's),

@@ -28,7 +28,8 @@ import Testing
   @Test func theFirstOfTwoSameNamedAttributesIsKept() throws {
     var document = Document()
     let link = document.appendElement(
-      "a", attributes: [.init(name: "href", value: "/first"), .init(name: "href", value: "/second")],
+      "a",
+      attributes: [.init(name: "href", value: "/first"), .init(name: "href", value: "/second")],
       to: document.root)
     document.appendText("x", to: link)
     #expect(

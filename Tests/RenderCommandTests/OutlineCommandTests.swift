@@ -10,7 +10,9 @@ import Testing
 
   @Test func anchorsOnEveryEngine() {
     for engine in ["cmark", "discount"] {
-      let run = CommandRun([notes, "--engine", engine, "--heading-anchors", "--isolation", "in-process"])
+      let run = CommandRun([
+        notes, "--engine", engine, "--heading-anchors", "--isolation", "in-process",
+      ])
       #expect(run.status == .success, "\(engine): \(run.error)")
       #expect(run.output.contains(#"<h1 id="notes-from-the-river">"#), "\(engine)")
       #expect(run.output.contains(#"<h3 id="grey-herons">"#), "\(engine)")
@@ -76,7 +78,9 @@ import Testing
 
   @Test func helpListsTheOptions() {
     let help = CommandRun(["--help"]).output
-    for option in ["--heading-anchors", "--table-of-contents", "--table-of-contents-levels", "--front-matter"] {
+    for option in [
+      "--heading-anchors", "--table-of-contents", "--table-of-contents-levels", "--front-matter",
+    ] {
       #expect(help.contains(option), "\(option)")
     }
   }

@@ -60,7 +60,9 @@ import Testing
   @Test(arguments: engines)
   func withoutAnchorsTheFragmentIsTheEnginesOwn(engine: String) throws {
     let (pipeline, renderer) = try pipeline(engine) { _ in }
-    #expect(try pipeline.fragment(markdown: markdown) == renderer.engine.render(markdown, options: RenderOptions()))
+    #expect(
+      try pipeline.fragment(markdown: markdown)
+        == renderer.engine.render(markdown, options: RenderOptions()))
   }
 
   @Test(arguments: engines)
@@ -92,13 +94,15 @@ import Testing
   func frontMatterIsMetadataAndTheTitle(engine: String) throws {
     let (pipeline, _) = try pipeline(engine) { _ in }
     let source = "---\ntitle: From YAML\ntags: [a]\n---\n# Heading\n"
-    let (fragment, title) = try pipeline.fragmentAndTitle(markdown: source, configured: "Configured")
+    let (fragment, title) = try pipeline.fragmentAndTitle(
+      markdown: source, configured: "Configured")
     #expect(title == "From YAML")
     #expect(!fragment.html.contains("title:"))
     #expect(!fragment.html.contains("<hr"))
     let document = try pipeline.document(markdown: source)
     #expect(document.metadata["tags"] == .array([.string("a")]))
-    let (_, headingTitle) = try pipeline.fragmentAndTitle(markdown: "## Sub\n# Main\n", configured: nil)
+    let (_, headingTitle) = try pipeline.fragmentAndTitle(
+      markdown: "## Sub\n# Main\n", configured: nil)
     #expect(headingTitle == "Main")
     let (_, configured) = try pipeline.fragmentAndTitle(markdown: "# Main\n", configured: "Set")
     #expect(configured == "Set")
