@@ -80,7 +80,7 @@ check-sanitizers: deps
 # stops the run and leaves its input in .build/fuzz/artifacts. Longer runs: `make fuzz
 # FUZZ_SECONDS=3600`, or one target: `make fuzz FUZZ_TARGETS=html-import`.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS ?= cmark discount html-import sanitizer stylesheet configuration
+FUZZ_TARGETS ?= cmark discount html-import sanitizer stylesheet configuration front-matter
 FUZZ_SCRATCH := $(CURDIR)/.build/fuzz
 .PHONY: fuzz
 fuzz: deps
@@ -89,7 +89,8 @@ fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \
 	  case $$target in \
 	    cmark|discount) pattern='*.md' ;; html-import|sanitizer) pattern='*.html' ;; \
-	    stylesheet) pattern='*.css' ;; configuration) pattern='*.json' ;; *) pattern='*' ;; \
+	    stylesheet) pattern='*.css' ;; configuration) pattern='*.json' ;; front-matter) pattern='*.md' ;; \
+	    *) pattern='*' ;; \
 	  esac; \
 	  corpus=$(FUZZ_SCRATCH)/corpus/$$target; mkdir -p $$corpus $(FUZZ_SCRATCH)/artifacts; \
 	  find Tests/Fixtures -name "$$pattern" -size -64k -exec cp {} $$corpus/ \; ; \

@@ -20,6 +20,8 @@ enum FuzzTarget: String, CaseIterable {
   case stylesheet
   /// The configuration loader.
   case configuration
+  /// Front matter: the splitter and libyaml, the bytes given as the YAML of a `---` block.
+  case frontMatter = "front-matter"
 
   /// The target named by `FUZZ_TARGET`; the process stops with the valid names otherwise.
   static let selected: FuzzTarget = {
@@ -56,6 +58,9 @@ enum FuzzTarget: String, CaseIterable {
       _ = try? Stylesheet(css: MarkdownInput.decode(data))
     case .configuration:
       _ = try? RenderConfiguration.parse(Data(data), source: "fuzz.json")
+    case .frontMatter:
+      let markdown = "---\n" + MarkdownInput.decode(data) + "\n---\n# After\n"
+      _ = try? FrontMatterReader().read(markdown)
     }
   }
 
