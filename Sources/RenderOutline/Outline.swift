@@ -60,32 +60,48 @@ public struct Outline: Sendable, Hashable {
     var copy = Document()
     copy.metadata = document.metadata
     copy.reserveCapacity(document.nodes.count + 4 * headings.count + 4)
-    // (original node, parent in the copy); children are pushed in reverse to pop in order.
-    var pending: [(Document.NodeID, Document.NodeID)] = document.children(of: document.root)
-      .reversed().map { ($0, copy.root) }
     if topParent == document.root, let tableOfContents {
       tableOfContents.append(to: &copy, parent: copy.root)
     }
-    while let (original, parent) = pending.popLast() {
-      let node = document.nodes[original]
+    // The walk follows child and sibling links; `open` maps each original element being
+    // copied to its copy, so nothing is allocated per node and nothing recurses.
+    var open: [(original: Document.NodeID, copy: Document.NodeID)] = [(document.root, copy.root)]
+    var next = document.nodes[document.root].firstChild
+    while let current = next {
+      let node = document.nodes[current]
+      let parent = open[open.count - 1].copy
+      var descend = false
       if node.kind == .text {
         copy.appendText(node.text, to: parent)
-        continue
-      }
-      if markers.contains(original), let tableOfContents {
+      } else if markers.contains(current), let tableOfContents {
         tableOfContents.append(to: &copy, parent: parent)
-        continue
+      } else {
+        var attributes = node.attributes
+        if let anchor = anchors[current], node.id == nil || node.id?.isEmpty == true {
+          attributes.removeAll { $0.name == "id" }
+          attributes.append(DocumentNode.Attribute(name: "id", value: anchor))
+        }
+        let element = copy.appendElement(node.name, attributes: attributes, to: parent)
+        if current == topParent, let tableOfContents {
+          tableOfContents.append(to: &copy, parent: element)
+        }
+        if let child = node.firstChild {
+          open.append((current, element))
+          next = child
+          descend = true
+        }
       }
-      var attributes = node.attributes
-      if let anchor = anchors[original], node.id == nil || node.id?.isEmpty == true {
-        attributes.removeAll { $0.name == "id" }
-        attributes.append(DocumentNode.Attribute(name: "id", value: anchor))
+      if descend { continue }
+      var position = current
+      next = nil
+      while true {
+        if let sibling = document.nodes[position].nextSibling {
+          next = sibling
+          break
+        }
+        guard open.count > 1 else { break }
+        position = open.removeLast().original
       }
-      let element = copy.appendElement(node.name, attributes: attributes, to: parent)
-      if original == topParent, let tableOfContents {
-        tableOfContents.append(to: &copy, parent: element)
-      }
-      pending.append(contentsOf: document.children(of: original).reversed().map { ($0, element) })
     }
     return copy
   }

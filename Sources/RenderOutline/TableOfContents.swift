@@ -105,7 +105,10 @@ public struct TableOfContents: Sendable, Hashable {
     var markers: Set<Document.NodeID> = []
     document.forEachDescendant(of: document.root) { id in
       let node = document.nodes[id]
-      guard node.kind == .element, node.name == "p" else { return }
+      guard node.kind == .element, node.name == "p", let first = node.firstChild,
+        document.nodes[first].kind == .text,
+        document.nodes[first].text.trimmingWhitespace.hasPrefix("[[")
+      else { return }
       if markerTexts.contains(document.textContent(of: id).trimmingWhitespace) {
         markers.insert(id)
       }

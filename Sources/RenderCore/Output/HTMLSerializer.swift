@@ -51,11 +51,6 @@ package struct HTMLSerializer {
     self.keepsAttribute = keepsAttribute
   }
 
-  private enum Step {
-    case enter(Document.NodeID)
-    case close(String)
-  }
-
   /// A whole document as a fragment: its `html`, `head` and `body` elements unwrapped, so that
   /// a `<style>` or `<script>` a parser moved into the head stays, in its place at the start.
   package static func fragment(of document: Document) -> String {
@@ -66,38 +61,59 @@ package struct HTMLSerializer {
     ).write(contentsOf: document.root, in: document)
   }
 
-  /// Everything below `node` (not `node` itself), in document order.
+  /// Everything below `node` (not `node` itself), in document order. The walk follows the
+  /// tree's child and sibling links with a stack of open elements, so it allocates nothing per
+  /// node and never recurses.
   package func write(contentsOf node: Document.NodeID, in document: Document) -> String {
     var output = ""
-    var steps = document.children(of: node).reversed().map(Step.enter)
-    while let step = steps.popLast() {
-      switch step {
-      case .close(let name):
-        output += "</\(name)>"
-      case .enter(let id):
-        let node = document.nodes[id]
-        if node.kind == .text {
-          let parent = node.parent.map { document.nodes[$0].name } ?? ""
-          if Self.rawTextElements.contains(parent) {
-            output += Self.rawText(node.text)
-          } else {
-            Self.appendEscaped(node.text, quotes: false, to: &output)
-          }
-          continue
+    // Each element whose content is being written, with the end tag it needs (nil: unwrapped).
+    var open: [(node: Document.NodeID, endTag: String?)] = [(node, nil)]
+    var next = document.nodes[node].firstChild
+    while let current = next {
+      let entry = document.nodes[current]
+      var descend = false
+      if entry.kind == .text {
+        let parent = entry.parent.map { document.nodes[$0].name } ?? ""
+        if Self.rawTextElements.contains(parent) {
+          output += Self.rawText(entry.text)
+        } else {
+          Self.appendEscaped(entry.text, quotes: false, to: &output)
         }
-        let treatment = treatment(node)
-        if treatment == .drop { continue }
-        let children = document.children(of: id)
-        if treatment == .write {
-          writeStartTag(of: node, to: &output)
-          if Self.leadingNewlineElements.contains(node.name), let first = children.first,
-            document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
-          {
-            output += "\n"
+      } else {
+        let treatment = treatment(entry)
+        if treatment != .drop {
+          var endTag: String?
+          if treatment == .write {
+            writeStartTag(of: entry, to: &output)
+            if Self.leadingNewlineElements.contains(entry.name), let first = entry.firstChild,
+              document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
+            {
+              output += "\n"
+            }
+            if !Self.voidElements.contains(entry.name) { endTag = entry.name }
           }
-          if !Self.voidElements.contains(node.name) { steps.append(.close(node.name)) }
+          if let child = entry.firstChild {
+            open.append((current, endTag))
+            next = child
+            descend = true
+          } else if let endTag {
+            output += "</\(endTag)>"
+          }
         }
-        steps.append(contentsOf: children.reversed().map(Step.enter))
+      }
+      if descend { continue }
+      // On to the next sibling, or up, closing each element left behind.
+      var position = current
+      next = nil
+      while true {
+        if let sibling = document.nodes[position].nextSibling {
+          next = sibling
+          break
+        }
+        guard open.count > 1 else { break }
+        let (parent, endTag) = open.removeLast()
+        if let endTag { output += "</\(endTag)>" }
+        position = parent
       }
     }
     return output
