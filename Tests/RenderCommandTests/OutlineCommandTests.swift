@@ -41,6 +41,13 @@ import Testing
     #expect(lines.contains { $0.contains("Grey herons") && $0.hasPrefix("◦") })
   }
 
+  @Test func tableOfContentsLinksAreNoTerminalHyperlinks() {
+    let run = CommandRun([notes, "--table-of-contents", "--to", "terminal", "--color", "always"])
+    #expect(run.status == .success, "\(run.error)")
+    #expect(run.output.contains("Herons"))
+    #expect(!run.output.contains("\u{1B}]8;;#"))
+  }
+
   @Test func jsonCarriesTheMetadataAndTheAnchors() throws {
     let run = CommandRun([notes, "--to", "json", "--heading-anchors"])
     #expect(run.status == .success, "\(run.error)")
