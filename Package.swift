@@ -60,6 +60,9 @@ let package = Package(
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
+    .testTarget(name: "RenderStylingTests", dependencies: ["RenderStyling", "TestSupport"]),
+    .testTarget(name: "RenderTextTests", dependencies: ["RenderText", "TestSupport"]),
+    .testTarget(name: "RenderTerminalTests", dependencies: ["RenderTerminal", "TestSupport"]),
     .testTarget(
       name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(
