@@ -22,7 +22,9 @@ public struct ComputedStyle: Sendable, Hashable {
   }
 
   /// `text-align`.
-  public enum TextAlignment: String, Sendable, Hashable {
+  /// Codable so that the `AttributedString` paragraph attribute holding it can be archived
+  /// (declared here: a conformance added in another module would be retroactive).
+  public enum TextAlignment: String, Sendable, Hashable, Codable {
     /// Left in left-to-right text.
     case start
     /// Flush left.

@@ -75,6 +75,3 @@ extension AttributeDynamicLookup {
     self[T.self]
   }
 }
-
-// The paragraph attribute's value is the core's own enum; Codable lets the attribute be archived.
-extension ComputedStyle.TextAlignment: Codable {}
