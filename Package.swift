@@ -64,7 +64,8 @@ let package = Package(
     .testTarget(name: "RenderTextTests", dependencies: ["RenderText", "TestSupport"]),
     .testTarget(name: "RenderTerminalTests", dependencies: ["RenderTerminal", "TestSupport"]),
     .testTarget(
-      name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
+      name: "EngineCMarkTests",
+      dependencies: ["EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
