@@ -1,4 +1,4 @@
-// One `import RenderKit` gives apps the core types, the engines, HTML import, the outline
+// One `import RenderKit` gives apps every layer, the engines, HTML import, the outline
 // (anchors, table of contents) and front matter.
 @_exported import EngineCMark
 @_exported import EngineDiscount
@@ -6,3 +6,6 @@
 @_exported import HTMLImport
 @_exported import RenderCore
 @_exported import RenderOutline
+@_exported import RenderStyling
+@_exported import RenderTerminal
+@_exported import RenderText

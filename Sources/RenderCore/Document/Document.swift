@@ -87,7 +87,7 @@ public struct Document: Sendable, Hashable {
 
   /// Visits `node` and everything below it in document order, without recursion: the walk
   /// follows child, sibling and parent links, so it allocates nothing.
-  public func forEachDescendant(of node: NodeID, _ visit: (NodeID) -> Void) {
+  package func forEachDescendant(of node: NodeID, _ visit: (NodeID) -> Void) {
     visit(node)
     var next = nodes[node].firstChild
     while let current = next {
