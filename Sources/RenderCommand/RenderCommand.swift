@@ -50,22 +50,16 @@ package enum RenderCommand {
     let fileName =
       arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
     let format = arguments.inputFormat
-    let pipeline = MarkdownPipeline(renderer)
     func fragment() throws(RenderError) -> HTMLFragment {
       switch format {
-      case .markdown: try pipeline.fragment(markdown: text)
+      case .markdown: try renderer.html(markdown: text)
       case .html: try renderer.html(html: text)
       }
     }
     func styled() throws(RenderError) -> StyledText {
       switch format {
-      case .markdown:
-        let document = try pipeline.document(markdown: text)
-        return StyledText(
-          document: document,
-          styles: renderer.stylesheet.cascade(
-            document, colorScheme: renderer.configuration.colorScheme))
-      case .html: return try renderer.styledText(html: text)
+      case .markdown: try renderer.styledText(markdown: text)
+      case .html: try renderer.styledText(html: text)
       }
     }
     switch arguments.to {
@@ -73,13 +67,10 @@ package enum RenderCommand {
       // The engine's bytes go out as they are: no String is built for the common case.
       return try fragment().withUTF8 { Data($0) }
     case .page:
-      guard format == .markdown else {
-        return Data(renderer.page(fragment: try fragment(), fileName: fileName).html.utf8)
-      }
-      let (fragment, title) = try pipeline.fragmentAndTitle(
-        markdown: text, configured: renderer.configuration.title)
-      let page = HTMLPage(
-        fragment: fragment, stylesheet: renderer.stylesheet, title: title, fileName: fileName)
+      let page =
+        format == .markdown
+        ? try renderer.page(markdown: text, fileName: fileName)
+        : renderer.page(fragment: try fragment(), fileName: fileName)
       return Data(page.html.utf8)
     case .text:
       let plain = try styled().plainText

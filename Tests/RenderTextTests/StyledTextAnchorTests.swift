@@ -1,5 +1,7 @@
 import Foundation
 import RenderCore
+import RenderStyling
+import RenderText
 import Testing
 
 @Suite("StyledText anchors and metadata")

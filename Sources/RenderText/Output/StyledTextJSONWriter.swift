@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 import RenderStyling
 
 extension StyledText {
