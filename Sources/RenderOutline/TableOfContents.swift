@@ -107,7 +107,8 @@ public struct TableOfContents: Sendable, Hashable {
       let node = document.nodes[id]
       guard node.kind == .element, node.name == "p", let first = node.firstChild,
         document.nodes[first].kind == .text,
-        document.nodes[first].text.trimmingWhitespace.hasPrefix("[[")
+        document.nodes[first].text.unicodeScalars.drop(while: \.properties.isWhitespace)
+          .starts(with: "[[".unicodeScalars)
       else { return }
       if markerTexts.contains(document.textContent(of: id).trimmingWhitespace) {
         markers.insert(id)

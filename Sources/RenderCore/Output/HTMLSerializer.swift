@@ -140,6 +140,15 @@ package struct HTMLSerializer {
 
   /// Appends `text` with `&`, `<`, `>` (and `"` in attribute values) as references.
   private static func appendEscaped(_ text: String, quotes: Bool, to output: inout String) {
+    // Most text has nothing to escape: append it whole rather than scalar by scalar.
+    let needsEscaping = text.utf8.contains { byte in
+      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || (quotes && byte == UInt8(ascii: "\""))
+    }
+    guard needsEscaping else {
+      output += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "&": output += "&amp;"
