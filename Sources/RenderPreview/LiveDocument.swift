@@ -42,7 +42,8 @@ public final class LiveDocument: Sendable {
       .fileUnreadable(path: "", reason: "not rendered yet"))
     var inputs: (document: Data, stylesheet: Data?)?
     var renderer: (css: String?, renderer: Renderer)?
-    var subscribers: [Int: AsyncStream<Result<DocumentRendering, RenderError>>.Continuation] = [:]
+    var subscribers: [Int: @Sendable (Result<DocumentRendering, RenderError>) -> Void] = [:]
+    var endings: [Int: @Sendable () -> Void] = [:]
     var nextSubscriber = 0
     var watcher: FileWatcher?
     var stopped = false
@@ -82,36 +83,55 @@ public final class LiveDocument: Sendable {
   public func renderings() -> AsyncStream<Result<DocumentRendering, RenderError>> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Result<DocumentRendering, RenderError>.self, bufferingPolicy: .bufferingNewest(1))
-    let subscriber: Int? = state.withLock { state in
-      continuation.yield(state.latest)
-      guard !state.stopped else { return nil }
-      let subscriber = state.nextSubscriber
-      state.nextSubscriber += 1
-      state.subscribers[subscriber] = continuation
-      return subscriber
-    }
-    guard let subscriber else {
-      continuation.finish()
-      return stream
-    }
+    let subscriber = observe(
+      { continuation.yield($0) }, ended: { continuation.finish() })
     continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: subscriber) }
+      if let subscriber { self?.stopObserving(subscriber) }
     }
     return stream
   }
 
+  /// Calls `handler` with ``latest`` now and with every rendering from now on, on the
+  /// rendering thread (no task, no executor needed), and `ended` after ``stop()``; a handle
+  /// for ``stopObserving(_:)``, nil when already stopped (`ended` has run then).
+  package func observe(
+    _ handler: @escaping @Sendable (Result<DocumentRendering, RenderError>) -> Void,
+    ended: @escaping @Sendable () -> Void = {}
+  ) -> Int? {
+    let subscriber: Int? = state.withLock { state in
+      handler(state.latest)
+      guard !state.stopped else { return nil }
+      let subscriber = state.nextSubscriber
+      state.nextSubscriber += 1
+      state.subscribers[subscriber] = handler
+      state.endings[subscriber] = ended
+      return subscriber
+    }
+    if subscriber == nil { ended() }
+    return subscriber
+  }
+
+  /// Stops calling the handler `observe` returned `subscriber` for.
+  package func stopObserving(_ subscriber: Int) {
+    state.withLock { state in
+      state.subscribers[subscriber] = nil
+      state.endings[subscriber] = nil
+    }
+  }
+
   /// Stops watching and ends every subscriber's sequence; ``latest`` stays readable.
   public func stop() {
-    let (watcher, subscribers) = state.withLock { state in
+    let (watcher, endings) = state.withLock { state in
       state.stopped = true
       defer {
         state.watcher = nil
         state.subscribers = [:]
+        state.endings = [:]
       }
-      return (state.watcher, state.subscribers)
+      return (state.watcher, state.endings)
     }
     watcher?.stop()
-    for continuation in subscribers.values { continuation.finish() }
+    for ended in endings.values { ended() }
   }
 
   /// Renders again if the document or the stylesheet changed since the last good rendering,
@@ -139,12 +159,11 @@ public final class LiveDocument: Sendable {
     }
     state.withLock { state in
       state.latest = result
-      for continuation in state.subscribers.values { continuation.yield(result) }
+      for handler in state.subscribers.values { handler(result) }
     }
   }
 
-  private func render(_ text: String, renderer: Renderer) throws(RenderError) -> DocumentRendering
-  {
+  private func render(_ text: String, renderer: Renderer) throws(RenderError) -> DocumentRendering {
     let fileName = URL(fileURLWithPath: path).lastPathComponent
     switch format {
     case .markdown:

@@ -15,21 +15,23 @@ package final class PreviewServer: Sendable {
   package let document: LiveDocument
   private let events = PreviewEvents()
   private let http: LoopbackHTTPServer
-  private let follower: Task<Void, Never>
+  private let subscriber: Int?
 
   /// Starts serving `document` on 127.0.0.1:`port` (0: a free port); throws
   /// ``RenderError/serverUnavailable(_:)`` when the port cannot be had.
   package init(document: LiveDocument, port: UInt16 = 0) throws(RenderError) {
     self.document = document
     let events = events
-    let renderings = document.renderings()
-    events.publish(document.latest)
     let site = PreviewSite(
       folder: URL(fileURLWithPath: document.path).deletingLastPathComponent().path,
       events: events)
-    http = try LoopbackHTTPServer(port: port) { site.response(to: $0) }
-    follower = Task {
-      for await rendering in renderings { events.publish(rendering) }
+    // Published on the rendering thread itself: no task, so a busy executor cannot delay it.
+    subscriber = document.observe { events.publish($0) }
+    do {
+      http = try LoopbackHTTPServer(port: port) { site.response(to: $0) }
+    } catch {
+      if let subscriber { document.stopObserving(subscriber) }
+      throw error
     }
   }
 
@@ -45,7 +47,7 @@ package final class PreviewServer: Sendable {
 
   /// Ends the event streams and stops serving; the document keeps watching.
   package func stop() {
-    follower.cancel()
+    if let subscriber { document.stopObserving(subscriber) }
     events.close()
     http.stop()
   }

@@ -1,5 +1,6 @@
 import Foundation
 import RenderKit
+import TestSupport
 import Testing
 
 @testable import RenderPreview
@@ -12,7 +13,8 @@ struct PreviewServerTests {
     let root = try ScratchFolder()
     try FileManager.default.createDirectory(
       atPath: root.file("docs/img"), withIntermediateDirectories: true)
-    try root.write("# Preview\n\nSee ![logo](img/logo.png) and [more](more.md).\n", to: "docs/notes.md")
+    try root.write(
+      "# Preview\n\nSee ![logo](img/logo.png) and [more](more.md).\n", to: "docs/notes.md")
     try root.write("PNG-BYTES", to: "docs/img/logo.png")
     try root.write("outside secret", to: "secret.txt")
     try root.write("hidden secret", to: "docs/.env")
@@ -126,7 +128,8 @@ struct PreviewServerTests {
     defer { server.stop() }
     let client = RawHTTPClient(port: server.port)
     try FileManager.default.removeItem(atPath: docs + "/notes.md")
-    #expect(await eventually { (try? client.get("/").text.contains("render-preview-error")) == true })
+    #expect(
+      await eventually { (try? client.get("/").text.contains("render-preview-error")) == true })
     let page = try client.get("/").text
     #expect(page.contains("no such file"))
     #expect(page.contains("src=\"/.render-preview/live.js\""))
@@ -157,7 +160,9 @@ struct PreviewServerTests {
     defer { document.stop() }
     let first = try PreviewServer(document: document)
     defer { first.stop() }
-    #expect(throws: RenderError.self) { _ = try PreviewServer(document: document, port: first.port) }
+    #expect(throws: RenderError.self) {
+      _ = try PreviewServer(document: document, port: first.port)
+    }
   }
 
   /// The version the page's script element carries.

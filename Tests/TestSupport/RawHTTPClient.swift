@@ -2,25 +2,35 @@ import Foundation
 
 /// A minimal HTTP/1.0 client over a plain socket, so that tests can send paths exactly as
 /// written (URL types would normalise `..` away) and read an event stream as it arrives.
-struct RawHTTPClient {
-  let port: UInt16
+public struct RawHTTPClient: Sendable {
+  /// The port on 127.0.0.1.
+  public let port: UInt16
+
+  /// A client for 127.0.0.1:`port`.
+  public init(port: UInt16) {
+    self.port = port
+  }
 
   /// A response: the status code and everything after the header block.
-  struct Response {
-    let status: Int
-    let head: String
-    let body: Data
-    var text: String { String(decoding: body, as: UTF8.self) }
+  public struct Response: Sendable {
+    /// The status code.
+    public let status: Int
+    /// The status line and header fields.
+    public let head: String
+    /// The body.
+    public let body: Data
+    /// The body, decoded as UTF-8.
+    public var text: String { String(decoding: body, as: UTF8.self) }
   }
 
   /// Sends `GET path` (as written) with `host` and reads the response to its end.
-  func get(_ path: String, host: String? = nil) throws -> Response {
+  public func get(_ path: String, host: String? = nil) throws -> Response {
     try parse(exchange(path, host: host, within: 10) { _ in false })
   }
 
   /// Sends `GET path` and reads until `done` holds for what arrived so far (or the server
   /// closes, or `seconds` pass); what arrived.
-  func read(
+  public func read(
     _ path: String, within seconds: Double = 10, until done: (String) -> Bool
   ) throws -> String {
     String(decoding: try exchange(path, host: nil, within: seconds, until: done), as: UTF8.self)
