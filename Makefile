@@ -45,7 +45,8 @@ bench: deps
 	$(SWIFT) run -c release --skip-build renderbench
 
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
-# its colours from the pixels, light and dark scheme.
+# its colours from the pixels, light and dark scheme; then opens `render preview` and checks
+# that saves of the document and the stylesheet show up in the open page.
 .PHONY: check-browser
 check-browser: build
 	@if ! command -v chromium >/dev/null 2>&1; then \
