@@ -25,7 +25,8 @@ final class LoopbackHTTPServer: Sendable {
     let started = render_preview_start(
       port, Self.accessHandler, Unmanaged.passUnretained(self).toOpaque())
     guard let started else {
-      let reason = String(cString: strerror(errno))
+      let reason =
+        errno == 0 ? "the port is taken or not allowed" : String(cString: strerror(errno))
       throw .serverUnavailable(
         "cannot listen on 127.0.0.1:\(port) (\(reason)); choose another port, or 0 for a free one"
       )

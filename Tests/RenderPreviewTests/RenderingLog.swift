@@ -2,23 +2,17 @@ import RenderKit
 import RenderPreview
 import Synchronization
 
-/// Collects a live document's renderings as they arrive, for tests to poll.
+/// Collects a live document's renderings as they arrive, for tests to poll. It listens on
+/// the rendering thread (``LiveDocument/observe(_:ended:)``), so a busy executor (the whole
+/// suite running on two cores) cannot hold the entries back; ``LiveDocument/renderings()``
+/// itself is tested in `stopEndsSequences` and the README's example.
 final class RenderingLog: Sendable {
   private let entries = Mutex<[Result<DocumentRendering, RenderError>]>([])
-  private let task = Mutex<Task<Void, Never>?>(nil)
 
   init(_ document: LiveDocument) {
-    let renderings = document.renderings()
-    let started = Task { [weak self] in
-      for await rendering in renderings {
-        self?.entries.withLock { $0.append(rendering) }
-      }
+    _ = document.observe { [weak self] rendering in
+      self?.entries.withLock { $0.append(rendering) }
     }
-    task.withLock { $0 = started }
-  }
-
-  deinit {
-    task.withLock { $0?.cancel() }
   }
 
   /// Every rendering so far, the first being the document's latest at subscription.
