@@ -105,6 +105,20 @@ class DevTools:
             self.process.kill()
 
 
+def stop(server):
+    """Sends Ctrl-C; whether the preview stopped with status 0."""
+    server.send_signal(signal.SIGINT)
+    try:
+        status = server.wait(timeout=BOUND)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        print("check-browser: render preview did not stop on Ctrl-C", file=sys.stderr)
+        return False
+    if status != 0:
+        print(f"check-browser: render preview exited with {status} on Ctrl-C", file=sys.stderr)
+    return status == 0
+
+
 def main():
     chromium, render, work = sys.argv[1:4]
     page = os.path.join(work, "live.md")
@@ -146,21 +160,15 @@ def main():
             "getComputedStyle(document.querySelector('main p')).color === 'rgb(4, 5, 6)'")
         print(f"check-browser: preview showed the save after {shown * 1000:.0f} ms, "
               f"the stylesheet after {restyled * 1000:.0f} ms (polled every 20 ms)")
-        failed = [name for name, passed in checks.items() if not passed]
-        for name in checks:
-            print(f"check-browser: preview: {name}: {'ok' if name not in failed else 'FAILED'}")
-        return 1 if failed else 0
     finally:
         if browser:
             browser.close()
-        server.send_signal(signal.SIGINT)
-        try:
-            status = server.wait(timeout=BOUND)
-            if status != 0:
-                print(f"check-browser: render preview exited with {status} on Ctrl-C", file=sys.stderr)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            print("check-browser: render preview did not stop on Ctrl-C", file=sys.stderr)
+        stopped = stop(server)
+    checks["stopped cleanly on Ctrl-C"] = stopped
+    failed = [name for name, passed in checks.items() if not passed]
+    for name in checks:
+        print(f"check-browser: preview: {name}: {'ok' if name not in failed else 'FAILED'}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
