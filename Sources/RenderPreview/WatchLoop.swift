@@ -99,7 +99,14 @@ final class WatchLoop: @unchecked Sendable {
       var timeout: Int32 = -1
       if !changed.isEmpty {
         let due = min(lastEvent + quietPeriod, firstEvent + longestDelay)
-        timeout = Int32(max(0, Self.milliseconds(due - clock.now)))
+        // Due (quiet long enough, or a steady stream of writes past the longest delay).
+        if clock.now >= due {
+          let batch = changed
+          changed = []
+          if !isStopped { onChange(batch) }
+          continue
+        }
+        timeout = Int32(max(1, Self.milliseconds(due - clock.now)))
       }
       var descriptors = [
         pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
@@ -115,12 +122,6 @@ final class WatchLoop: @unchecked Sendable {
           lastEvent = clock.now
           changed.formUnion(paths)
         }
-        continue
-      }
-      if !changed.isEmpty, ready == 0 {
-        let batch = changed
-        changed = []
-        if !isStopped { onChange(batch) }
       }
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import RenderKit
 import RenderPreview
+import Synchronization
 import Testing
 
 @Suite("LiveDocument")
@@ -113,6 +114,31 @@ struct LiveDocumentTests {
     for index in 1...20 { try folder.write("write \(index)\n", to: "notes.md") }
     #expect(await eventually { log.lastPage?.contains("write 20") == true })
     #expect(log.all.count - 1 < 20)
+  }
+
+  @Test("writes that never pause still render, at the longest delay, not only once they stop")
+  func rendersDuringSteadyWrites() async throws {
+    let folder = try ScratchFolder()
+    try folder.write("start\n", to: "notes.md")
+    let document = try LiveDocument(path: folder.file("notes.md"))
+    defer { document.stop() }
+    let log = RenderingLog(document)
+    // A write every 5 ms, on a thread of its own, never leaves the folder quiet for 30 ms; the
+    // writer stops as soon as a rendering of one of its writes arrives, or at the bound.
+    let writing = Mutex(true)
+    let path = folder.file("notes.md")
+    let writer = Thread {
+      var tick = 0
+      while writing.withLock({ $0 }) {
+        tick += 1
+        try? Data("tick \(tick)\n".utf8).write(to: URL(fileURLWithPath: path))
+        usleep(5_000)
+      }
+    }
+    writer.start()
+    let rendered = await eventually { log.pages.contains { $0.contains("tick ") } }
+    writing.withLock { $0 = false }
+    #expect(rendered)
   }
 
   @Test("a save that changes nothing delivers nothing: the next rendering is the next change")
