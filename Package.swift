@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "EngineDiscount", targets: ["EngineDiscount"]),
     .library(name: "RenderOutline", targets: ["RenderOutline"]),
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
+    // The live document and preview server, above RenderKit (not re-exported by it).
+    .library(name: "RenderPreview", targets: ["RenderPreview"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // Apps that isolate engines ship it next to their executable.
@@ -29,6 +31,8 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -53,8 +57,12 @@ let package = Package(
         "EngineDiscount", "HTMLImport", "RenderOutline", "FrontMatter",
       ]),
 
+    // A document kept rendered as its files change (inotify), and the loopback server that
+    // shows it in a browser (libmicrohttpd); apart so that apps that only render link neither.
+    .target(name: "RenderPreview", dependencies: ["RenderKit", "CMicroHTTPD"]),
+
     // Command-line tools: thin executables over library targets that tests reach.
-    .target(name: "RenderCommand", dependencies: ["RenderKit"]),
+    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
     .target(
       name: "BenchKit",
@@ -81,7 +89,10 @@ let package = Package(
       name: "RenderOutlineTests",
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
-    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
+    // RenderPreview: the README's LiveDocument example runs with the others.
+    .testTarget(
+      name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),
+    .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
