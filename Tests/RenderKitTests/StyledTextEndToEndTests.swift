@@ -13,7 +13,7 @@ struct StyledTextEndToEndTests {
 
   private static func styledText(html: String) throws -> (StyledText, Document, CascadedStyles) {
     let document = try HTMLImporter().importDocument(html: html)
-    let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+    let styles = try Stylesheet.default.cascade(document, colorScheme: .light)
     return (StyledText(document: document, styles: styles), document, styles)
   }
 

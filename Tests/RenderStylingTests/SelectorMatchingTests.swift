@@ -9,7 +9,7 @@ struct SelectorMatchingTests {
     _ selector: String, in page: StylingTestDocument, _ target: Document.NodeID
   ) throws -> Bool {
     let sheet = try Stylesheet(css: "\(selector) { background: #010203 }", strict: true)
-    return sheet.cascade(page.document, colorScheme: .light)[target].backgroundColor?.hex
+    return try sheet.cascade(page.document, colorScheme: .light)[target].backgroundColor?.hex
       == "#010203"
   }
 
@@ -115,6 +115,6 @@ struct SelectorMatchingTests {
     let paragraph = page.element("p", text: "x")
     let sheet = try Stylesheet(css: "p, a:visited { color: red }")
     #expect(sheet.diagnostics.count == 1)
-    #expect(sheet.cascade(page.document, colorScheme: .light)[paragraph].color == nil)
+    #expect(try sheet.cascade(page.document, colorScheme: .light)[paragraph].color == nil)
   }
 }

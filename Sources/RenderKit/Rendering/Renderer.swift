@@ -72,9 +72,9 @@ public struct Renderer: Sendable {
   public func styledText(markdown: String) throws(RenderError) -> StyledText {
     let importer = try requireImporter()
     if configuration.sanitize {
-      return styled(try importer.importDocument(fragment: html(markdown: markdown)))
+      return try styled(importer.importDocument(fragment: html(markdown: markdown)))
     }
-    return styled(
+    return try styled(
       try engine.document(markdown, options: configuration.options, importer: importer))
   }
 
@@ -85,7 +85,7 @@ public struct Renderer: Sendable {
   /// let attributed = AttributedString(styled)
   /// ```
   public func styledText(html: String) throws(RenderError) -> StyledText {
-    styled(try requireImporter().importDocument(html: html))
+    try styled(requireImporter().importDocument(html: html))
   }
 
   /// Imports HTML bytes into styled text, decoded as a browser would (byte-order mark, then
@@ -95,13 +95,13 @@ public struct Renderer: Sendable {
   /// let styled = try renderer.styledText(htmlData: Data(contentsOf: url))
   /// ```
   public func styledText(htmlData: some Collection<UInt8>) throws(RenderError) -> StyledText {
-    styled(try requireImporter().importDocument(data: htmlData))
+    try styled(requireImporter().importDocument(data: htmlData))
   }
 
-  private func styled(_ document: Document) -> StyledText {
+  private func styled(_ document: Document) throws(RenderError) -> StyledText {
     StyledText(
       document: document,
-      styles: stylesheet.cascade(document, colorScheme: configuration.colorScheme))
+      styles: try stylesheet.cascade(document, colorScheme: configuration.colorScheme))
   }
 
   private func requireImporter() throws(RenderError) -> any HTMLImporting {
