@@ -42,6 +42,10 @@ struct StyledTextEndToEndTests {
       contentsOf: Self.directory.appendingPathComponent("\(name).html"), encoding: .utf8)
     let (styled, document, styles) = try Self.styledText(html: html)
     #expect(Self.missingText(styled, document: document, styles: styles) == nil)
+    // The cascade's work budget leaves room for real documents: a book's worth of the default
+    // theme stays two orders of magnitude below it.
+    #expect(styles.matchingWork > 0)
+    #expect(styles.matchingWork * 100 < Stylesheet.maximumCascadeWork)
   }
 
   @Test(

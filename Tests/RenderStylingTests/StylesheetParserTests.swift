@@ -38,7 +38,8 @@ struct StylesheetParserTests {
       try diagnostics(css) == [
         "1:5: declaration \"colr: red\" dropped: unknown property",
         "3:3: declaration \"font-weight: heavy\" dropped: \"heavy\" is not a font weight",
-        "4:3: rule \"p:hover\" dropped: pseudo-class \":hover\" is not supported",
+        "4:3: rule \"p:hover\" ignored for styled text: \":hover\" needs a pointer, focus or"
+          + " browsing history",
       ])
   }
 
