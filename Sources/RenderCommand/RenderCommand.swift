@@ -36,7 +36,8 @@ package enum RenderCommand {
   static func renderOnce(_ parsed: RenderArguments, context: CommandContext) -> ExitStatus {
     do throws(RenderError) {
       let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
-      for diagnostic in renderer.stylesheet.diagnostics {
+      // A fragment is the engine's HTML alone: no CSS is used, so nothing to warn about.
+      for diagnostic in renderer.stylesheet.diagnostics where parsed.to != .fragment {
         let file = renderer.configuration.stylesheet ?? "stylesheet"
         context.writeError("render: warning: \(file):\(diagnostic)\n")
       }

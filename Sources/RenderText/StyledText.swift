@@ -11,7 +11,7 @@ import RenderStyling
 /// with a million runs holds each distinct ``TextStyle`` once.
 ///
 /// ```swift
-/// let styled = StyledText(document: document, styles: stylesheet.cascade(document, colorScheme: .light))
+/// let styled = StyledText(document: document, styles: try stylesheet.cascade(document, colorScheme: .light))
 /// for run in styled.runs where run.style.italic { … }
 /// let attributed = AttributedString(styled)
 /// ```

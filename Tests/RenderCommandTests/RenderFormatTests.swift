@@ -57,6 +57,13 @@ import Testing
     #expect(run.output.contains("\"foregroundColor\":\"#ff0000\""))
   }
 
+  @Test func fragmentOutputUsesNoCSSSoPrintsNoStylesheetWarnings() {
+    let run = CommandRun(["--to", "fragment", "--stylesheet", redCSS], input: Data("# T".utf8))
+    #expect(run.status == .success)
+    #expect(run.error.isEmpty)
+    #expect(run.output.contains("<h1>T</h1>"))
+  }
+
   @Test func missingStylesheetIsAnError() {
     let run = CommandRun(["--stylesheet", "/no/such.css"], input: Data("x".utf8))
     #expect(run.status == .failure)

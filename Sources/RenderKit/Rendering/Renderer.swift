@@ -91,7 +91,7 @@ public struct Renderer: Sendable {
   /// With ``RenderConfiguration/sanitize`` set, the engine's HTML is sanitized and imported
   /// instead, so that styled text shows exactly what the sanitized page shows.
   public func styledText(markdown: String) throws(RenderError) -> StyledText {
-    styled(try document(markdown: markdown))
+    try styled(document(markdown: markdown))
   }
 
   /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme.
@@ -101,7 +101,7 @@ public struct Renderer: Sendable {
   /// let attributed = AttributedString(styled)
   /// ```
   public func styledText(html: String) throws(RenderError) -> StyledText {
-    styled(try requireImporter().importDocument(html: html))
+    try styled(requireImporter().importDocument(html: html))
   }
 
   /// Imports HTML bytes into styled text, decoded as a browser would (byte-order mark, then
@@ -111,13 +111,13 @@ public struct Renderer: Sendable {
   /// let styled = try renderer.styledText(htmlData: Data(contentsOf: url))
   /// ```
   public func styledText(htmlData: some Collection<UInt8>) throws(RenderError) -> StyledText {
-    styled(try requireImporter().importDocument(data: htmlData))
+    try styled(requireImporter().importDocument(data: htmlData))
   }
 
-  private func styled(_ document: Document) -> StyledText {
+  private func styled(_ document: Document) throws(RenderError) -> StyledText {
     StyledText(
       document: document,
-      styles: stylesheet.cascade(document, colorScheme: configuration.colorScheme))
+      styles: try stylesheet.cascade(document, colorScheme: configuration.colorScheme))
   }
 
   private func requireImporter() throws(RenderError) -> any HTMLImporting {
