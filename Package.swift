@@ -17,6 +17,10 @@ let package = Package(
       name: "CCMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(
       name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
+    // md4c's parser and its HTML renderer (md4c-html.pc requires md4c.pc, so both link).
+    .systemLibrary(
+      name: "CMD4C", pkgConfig: "md4c-html",
+      providers: [.apt(["libmd4c-dev", "libmd4c-html0-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
@@ -26,18 +30,19 @@ let package = Package(
     .target(name: "RenderCore", resources: [.copy("Resources")]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
+    .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
-      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "EngineMD4C", "HTMLImport"]),
 
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
     .target(
       name: "BenchKit",
-      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "EngineMD4C", "HTMLImport"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
@@ -48,6 +53,9 @@ let package = Package(
       name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
+    .testTarget(
+      name: "EngineMD4CTests",
+      dependencies: ["EngineMD4C", "RenderKit", "render-worker", "TestSupport"]),
     .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
     .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),

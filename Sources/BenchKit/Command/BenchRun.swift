@@ -72,7 +72,15 @@ package struct BenchRun: Sendable {
       engine: engine, options: renderOptions,
       raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions),
       stopwatch: Stopwatch(clock: options.clock))
-    let styledText = try stages.styledText.map { stage in
+    var stage: ((String) throws -> Int)?
+    if let markdownStyledText = stages.markdownStyledText {
+      stage = { [renderOptions] in try markdownStyledText(engine, $0, renderOptions) }
+    } else if let htmlStyledText = stages.styledText {
+      stage = { [renderOptions] in
+        try htmlStyledText(engine.render($0, options: renderOptions).html)
+      }
+    }
+    let styledText = try stage.map { stage in
       try benchmark.styledTextThroughput(
         documents, runs: options.runs, warmup: options.warmup, stage: stage)
     }
