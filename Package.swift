@@ -55,7 +55,7 @@ let package = Package(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "EngineMD4CTests",
-      dependencies: ["EngineMD4C", "RenderKit", "render-worker", "TestSupport"]),
+      dependencies: ["EngineMD4C", "RenderKit", "BenchKit", "render-worker", "TestSupport"]),
     .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
     .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),

@@ -1,12 +1,13 @@
 /// md_html's rule for writing a URL into `href` or `src`: ASCII letters, digits and
-/// `~-_.+!*(),%#@?=;:/$` stay; `&` becomes `&amp;`; every other byte becomes `%XX`.
+/// `-_.+!*(),%#@?=;:/$` stay; `&` becomes `&amp;`; every other byte becomes `%XX` (`~` too:
+/// md4c 0.4.8 encodes it, later versions keep it).
 enum MD4CURLEscaping {
   /// The bytes that stay as they are, as a 128-bit set (low and high halves of ASCII).
   private static let keptBytes: (low: UInt64, high: UInt64) = {
     var low: UInt64 = 0
     var high: UInt64 = 0
     let kept =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789~-_.+!*(),%#@?=;:/$"
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.+!*(),%#@?=;:/$"
     for byte in kept.utf8 {
       if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
     }
