@@ -72,17 +72,11 @@ package struct BenchRun: Sendable {
       engine: engine, options: renderOptions,
       raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions),
       stopwatch: Stopwatch(clock: options.clock))
-    var stage: ((String) throws -> Int)?
-    if let markdownStyledText = stages.markdownStyledText {
-      stage = { [renderOptions] in try markdownStyledText(engine, $0, renderOptions) }
-    } else if let htmlStyledText = stages.styledText {
-      stage = { [renderOptions] in
-        try htmlStyledText(engine.render($0, options: renderOptions).html)
-      }
-    }
-    let styledText = try stage.map { stage in
-      try benchmark.styledTextThroughput(
-        documents, runs: options.runs, warmup: options.warmup, stage: stage)
+    var styledText: StyledTextFigures?
+    if let viaHTML = stages.styledText, let viaDocument = stages.documentStyledText {
+      styledText = try benchmark.styledTextThroughput(
+        documents, runs: options.runs, warmup: options.warmup, viaHTML: viaHTML,
+        viaDocument: viaDocument)
     }
     return try benchmark.measure(
       documents, runs: options.runs, warmup: options.warmup, styledText: styledText)

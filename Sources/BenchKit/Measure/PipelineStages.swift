@@ -2,8 +2,8 @@ import HTMLImport
 import RenderCore
 
 /// The stages of the pipeline beyond Markdown → HTML that the benchmark drives: HTML
-/// normalisation (for parity and conformance), HTML → StyledText, Markdown → StyledText
-/// through an engine's document, and libxml2's own tree parse as the import's floor.
+/// normalisation (for parity and conformance), HTML → StyledText, and libxml2's own tree
+/// parse as the import's floor.
 ///
 /// Each is a value, so tests can run the tool's logic on stand-ins; a `nil` stage makes the
 /// report say "not available" for what needs it (a third-party build without HTMLImport).
@@ -13,11 +13,9 @@ package struct PipelineStages: Sendable {
   /// Imports HTML, cascades the default stylesheet and builds StyledText; returns the text's
   /// length so the work cannot be optimised away.
   package var styledText: (@Sendable (String) throws -> Int)?
-  /// Markdown → StyledText through the engine's own ``MarkdownEngine/document(_:options:importer:)``
-  /// (built from its tree or parser events where it can, else its HTML imported), the default
-  /// stylesheet's cascade and `StyledText`; returns the text's length. Without it, the
-  /// benchmark renders HTML and runs ``styledText``.
-  package var markdownStyledText:
+  /// Builds an engine's ``Document`` for Markdown (from its tree where it has one), cascades
+  /// the default stylesheet and builds StyledText: the path `Renderer.styledText` takes.
+  package var documentStyledText:
     (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)?
   /// Parses HTML bytes into a libxml2 tree and frees it; returns a node count or length.
   package var libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)?
@@ -26,13 +24,13 @@ package struct PipelineStages: Sendable {
   package init(
     normalize: (@Sendable (String) -> String)? = nil,
     styledText: (@Sendable (String) throws -> Int)? = nil,
-    libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)? = nil,
-    markdownStyledText: (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)? =
-      nil
+    documentStyledText: (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)? =
+      nil,
+    libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)? = nil
   ) {
     self.normalize = normalize
     self.styledText = styledText
-    self.markdownStyledText = markdownStyledText
+    self.documentStyledText = documentStyledText
     self.libxml2TreeParse = libxml2TreeParse
   }
 
@@ -46,10 +44,10 @@ package struct PipelineStages: Sendable {
       let styles = Stylesheet.default.cascade(document, colorScheme: .light)
       return StyledText(document: document, styles: styles).string.utf8.count
     },
-    libxml2TreeParse: { LibXML2Parser.treeParseBaseline($0) },
-    markdownStyledText: { engine, markdown, options in
+    documentStyledText: { engine, markdown, options in
       let document = try engine.document(markdown, options: options, importer: HTMLImporter())
       let styles = Stylesheet.default.cascade(document, colorScheme: .light)
       return StyledText(document: document, styles: styles).string.utf8.count
-    })
+    },
+    libxml2TreeParse: { LibXML2Parser.treeParseBaseline($0) })
 }
