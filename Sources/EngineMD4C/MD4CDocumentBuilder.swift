@@ -1,69 +1,68 @@
 import RenderCore
 
-/// Builds the ``Document`` straight from md4c's parser events, in the same pass as the parse:
-/// the elements, attributes and text that importing the engine's HTML (``MD4CHTMLWriter``)
-/// gives, `html` and `body` included, so styled text is the same on either path.
+/// Feeds md4c's parser events to the hub, ``MarkdownDocumentBuilder``, in the same pass as the
+/// parse: the document holds the elements, attributes and text that importing the engine's HTML
+/// (``MD4CHTMLWriter``) gives, so styled text is the same on either path.
 ///
-/// It applies what the writer and the importer apply: the URL rule in safe mode, md_html's URL
-/// encoding, entities decoded through md4c's table, image descriptions as `alt` text, and the
-/// importer's repair of characters HTML cannot hold (``ImportedTextRepair``).
-///
-/// Raw HTML (only with ``RenderOptions/unsafe``) is the one thing only an HTML parser can say:
-/// the builder stops there and ``needsHTMLImport`` tells the engine to import its HTML instead.
+/// It hands the hub what md4c's renderer writes: entities decoded through md4c's table, md_html's
+/// URL encoding, its task-list and table-cell markup, and text as the importer would hold it
+/// (``ImportedTextRepair``). Raw HTML (only with ``RenderOptions/unsafe``) stops the parse:
+/// the engine then imports its HTML instead, as the hub would.
 struct MD4CDocumentBuilder {
-  private var document = Document()
-  private var parents: [Document.NodeID]
-  private let checksURLs: Bool
-  private let hardLineBreaks: Bool
-  /// How many images the current text is inside; the outermost one's description is `alt`.
-  private var imageDepth = 0
-  private var altText = ""
-  private var imageAttributes: [DocumentNode.Attribute] = []
-  /// Whether raw HTML stopped the build.
-  private(set) var needsHTMLImport = false
+  private var hub: MarkdownDocumentBuilder
+  /// The text of the code block being read, written as one block when it ends.
+  private var codeBlockText: String?
+  private var codeBlockLanguage = ""
+  /// Whether raw HTML stopped the parse (the document is then imported from HTML).
+  private(set) var stoppedAtRawHTML = false
 
-  /// An empty document (`html` and `body`) for a render with `options`.
-  init(options: RenderOptions) {
-    checksURLs = !options.unsafe
-    hardLineBreaks = options.hardLineBreaks
-    let html = document.appendElement("html", to: document.root)
-    parents = [document.appendElement("body", to: html)]
+  /// md_html's URL rule (see ``MD4CURLEscaping``), with `&` kept: md_html writes it as `&amp;`,
+  /// which an import reads back as `&`.
+  private static let urlEscaping = URLEscaping(unescaped: MD4CURLEscaping.keptCharacters + "&")
+
+  /// An empty document for a render with `options` of `markdownLength` bytes.
+  init(options: RenderOptions, markdownLength: Int) {
+    hub = MarkdownDocumentBuilder(
+      options: options, urlEscaping: Self.urlEscaping, markdownLength: markdownLength)
   }
 
-  /// The document built.
+  /// The document built (when raw HTML stopped the parse, the engine imports its HTML instead).
   func finish() -> Document {
-    document
+    // Raw HTML never reaches the hub, so it never asks for an import.
+    (try? hub.finish { () throws(RenderError) in Document() }) ?? Document()
   }
 
   mutating func enterBlock(_ block: MD4CBlock) {
     switch block {
     case .document, .html: break
-    case .quote: open("blockquote")
-    case .unorderedList: open("ul")
-    case .orderedList(let start):
-      open("ol", start == 1 ? [] : [.init(name: "start", value: String(start))])
+    case .quote: hub.enter(.blockQuote)
+    // md4c writes no paragraph in a tight list's items, so every list is loose to the hub.
+    case .unorderedList: hub.enter(.list(ordered: false, start: 1, tight: false))
+    case .orderedList(let start): hub.enter(.list(ordered: true, start: start, tight: false))
     case .item(let task):
-      guard let checked = task else { return open("li") }
-      open("li", [.init(name: "class", value: "task-list-item")])
+      guard let checked = task else { return hub.enter(.item) }
+      hub.enter(.element(name: "li", attributes: [.init(name: "class", value: "task-list-item")]))
       var attributes: [DocumentNode.Attribute] = [
         .init(name: "type", value: "checkbox"),
         .init(name: "class", value: "task-list-item-checkbox"), .init(name: "disabled", value: ""),
       ]
       if checked { attributes.append(.init(name: "checked", value: "")) }
-      document.appendElement("input", attributes: attributes, to: parent)
-    case .thematicBreak: document.appendElement("hr", to: parent)
-    case .heading(let level): open(Self.headingNames[level - 1])
+      hub.enter(.element(name: "input", attributes: attributes))
+      hub.exit()
+    case .thematicBreak: hub.thematicBreak()
+    case .heading(let level): hub.enter(.heading(level: level))
     case .code(let language):
-      open("pre")
-      let classes = language.map { "language-" + ImportedTextRepair.repaired($0.decodedText) }
-      open("code", classes.map { [.init(name: "class", value: $0)] } ?? [])
-    case .paragraph: open("p")
-    case .table: open("table")
-    case .tableHead: open("thead")
-    case .tableBody: open("tbody")
-    case .tableRow: open("tr")
-    case .tableHeaderCell(let alignment): open("th", Self.attributes(alignment))
-    case .tableCell(let alignment): open("td", Self.attributes(alignment))
+      codeBlockText = ""
+      codeBlockLanguage = language.map { ImportedTextRepair.repaired($0.decodedText) } ?? ""
+    case .paragraph: hub.enter(.paragraph)
+    case .table: hub.enter(.element(name: "table", attributes: []))
+    case .tableHead: hub.enter(.element(name: "thead", attributes: []))
+    case .tableBody: hub.enter(.element(name: "tbody", attributes: []))
+    case .tableRow: hub.enter(.element(name: "tr", attributes: []))
+    case .tableHeaderCell(let alignment):
+      hub.enter(.element(name: "th", attributes: Self.attributes(alignment)))
+    case .tableCell(let alignment):
+      hub.enter(.element(name: "td", attributes: Self.attributes(alignment)))
     }
   }
 
@@ -71,55 +70,30 @@ struct MD4CDocumentBuilder {
     switch block {
     case .document, .html, .thematicBreak: break
     case .code:
-      parents.removeLast(2)
-    default:
-      parents.removeLast()
+      hub.codeBlock(info: codeBlockLanguage, text: codeBlockText ?? "")
+      codeBlockText = nil
+    default: hub.exit()
     }
   }
 
   mutating func enterSpan(_ span: MD4CSpan) {
-    if imageDepth > 0 {
-      if case .image = span { imageDepth += 1 }
-      return
-    }
     switch span {
-    case .emphasis: open("em")
-    case .strong: open("strong")
+    case .emphasis: hub.enter(.emphasis)
+    case .strong: hub.enter(.strong)
     case .link(let destination, let title):
-      var attributes = [DocumentNode.Attribute(name: "href", value: url(destination))]
-      if let title {
-        attributes.append(
-          .init(name: "title", value: ImportedTextRepair.repaired(title.decodedText)))
-      }
-      open("a", attributes)
+      hub.enter(.link(destination: destination.decodedText, title: Self.text(of: title)))
     case .image(let source, let title):
-      imageDepth = 1
-      altText = ""
-      imageAttributes = [.init(name: "src", value: url(source))]
-      if let title {
-        imageAttributes.append(
-          .init(name: "title", value: ImportedTextRepair.repaired(title.decodedText)))
-      }
-    case .code: open("code")
-    case .strikethrough: open("del")
-    case .unsupported: break
+      hub.enter(.image(source: source.decodedText, title: Self.text(of: title)))
+    // A code span's text can come in several pieces: one element holds them all.
+    case .code: hub.enter(.element(name: "code", attributes: []))
+    case .strikethrough: hub.enter(.strikethrough)
+    // Never reached: md4c reports these spans only under flags the engine never sets.
+    case .unsupported: hub.enter(.element(name: "span", attributes: []))
     }
   }
 
   mutating func leaveSpan(_ span: MD4CSpan) {
-    if imageDepth > 0 {
-      guard case .image = span else { return }
-      imageDepth -= 1
-      guard imageDepth == 0 else { return }
-      // md_html writes `src`, `alt`, then `title`.
-      imageAttributes.insert(.init(name: "alt", value: altText), at: 1)
-      document.appendElement("img", attributes: imageAttributes, to: parent)
-      return
-    }
-    switch span {
-    case .unsupported, .image: break
-    default: parents.removeLast()
-    }
+    hub.exit()
   }
 
   /// Takes a piece of text; false (stop parsing) at raw HTML.
@@ -127,50 +101,28 @@ struct MD4CDocumentBuilder {
     switch kind {
     case .normal, .code: append(ImportedTextRepair.string(text))
     case .nullCharacter: append("\u{FFFD}")
-    case .lineBreak: appendLineBreak()
-    case .softBreak:
-      if imageDepth > 0 {
-        altText += " "
-      } else if hardLineBreaks {
-        appendLineBreak()
-      } else {
-        document.appendText("\n", to: parent)
-      }
+    case .lineBreak: hub.lineBreak()
+    case .softBreak: hub.softBreak()
     case .entity: append(ImportedTextRepair.repaired(Self.entityText(text)))
     case .html:
-      needsHTMLImport = true
+      // Also inside an image description, where md_html writes it into `alt` as it is.
+      stoppedAtRawHTML = true
       return false
     }
     return true
   }
 
-  // MARK: - Building
-
-  private static let headingNames = ["h1", "h2", "h3", "h4", "h5", "h6"]
-
-  private var parent: Document.NodeID { parents[parents.count - 1] }
-
-  private mutating func open(_ name: String, _ attributes: [DocumentNode.Attribute] = []) {
-    parents.append(document.appendElement(name, attributes: attributes, to: parent))
-  }
-
-  /// Text for the current element, or for the `alt` of the image being described.
   private mutating func append(_ text: String) {
-    if imageDepth > 0 { return altText += text }
-    document.appendText(text, to: parent)
+    if codeBlockText != nil {
+      codeBlockText! += text
+    } else {
+      hub.text(text)
+    }
   }
 
-  /// `<br>` and the newline md_html writes after it; a space inside an image description.
-  private mutating func appendLineBreak() {
-    if imageDepth > 0 { return altText += " " }
-    document.appendElement("br", to: parent)
-    document.appendText("\n", to: parent)
-  }
-
-  private func url(_ attribute: MD4CAttribute) -> String {
-    let url = attribute.decodedText
-    if checksURLs, URLSafety.isDangerous(url) { return "" }
-    return MD4CURLEscaping.escaped(url)
+  /// An attribute's text as md_html writes it, or "" when there is none.
+  private static func text(of attribute: MD4CAttribute?) -> String {
+    attribute.map { ImportedTextRepair.repaired($0.decodedText) } ?? ""
   }
 
   private static func entityText(_ entity: UnsafeBufferPointer<UInt8>) -> String {

@@ -46,9 +46,9 @@ public struct MD4CEngine: MarkdownEngine {
     try checkSupport(of: options)
     var markdown = try Self.prepare(markdown)
     let flags = MD4CParser.flags(for: options)
-    var builder = MD4CDocumentBuilder(options: options)
+    var builder = MD4CDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
     let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &builder) }
-    if builder.needsHTMLImport {
+    if builder.stoppedAtRawHTML {
       return try importer.importDocument(fragment: render(markdown, options: options))
     }
     guard parsed else { throw Self.failure }

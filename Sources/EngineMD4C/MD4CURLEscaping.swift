@@ -2,12 +2,14 @@
 /// `-_.+!*(),%#@?=;:/$` stay; `&` becomes `&amp;`; every other byte becomes `%XX` (`~` too:
 /// md4c 0.4.8 encodes it, later versions keep it).
 enum MD4CURLEscaping {
+  /// The punctuation that stays as it is, besides ASCII letters and digits.
+  static let keptCharacters = "-_.+!*(),%#@?=;:/$"
+
   /// The bytes that stay as they are, as a 128-bit set (low and high halves of ASCII).
   private static let keptBytes: (low: UInt64, high: UInt64) = {
     var low: UInt64 = 0
     var high: UInt64 = 0
-    let kept =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.+!*(),%#@?=;:/$"
+    let kept = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + keptCharacters
     for byte in kept.utf8 {
       if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
     }
@@ -27,25 +29,5 @@ enum MD4CURLEscaping {
   @inline(__always)
   static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
-  }
-
-  /// `url` as a browser reads the attribute md_html writes for it: percent-encoded as md_html
-  /// encodes it, with `&` itself (md_html's `&amp;` decodes back to it).
-  static func escaped(_ url: String) -> String {
-    guard url.utf8.contains(where: { needsEscape($0) && $0 != UInt8(ascii: "&") }) else {
-      return url
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(url.utf8.count + 16)
-    for byte in url.utf8 {
-      if !needsEscape(byte) || byte == UInt8(ascii: "&") {
-        bytes.append(byte)
-      } else {
-        bytes.append(UInt8(ascii: "%"))
-        bytes.append(hexDigit(byte >> 4))
-        bytes.append(hexDigit(byte & 0xF))
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

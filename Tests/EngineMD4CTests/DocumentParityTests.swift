@@ -86,12 +86,15 @@ struct DocumentParityTests {
   }
 
   @Test func rawHTMLIsImportedFromTheEnginesHTML() throws {
-    let markdown = "<div class=\"note\">\n\n*x*\n\n</div>\n\na <b>b</b>"
     let options = RenderOptions(unsafe: true)
-    let direct = try MD4CEngine().document(markdown, options: options, importer: importer)
-    let imported = try importer.importDocument(
-      fragment: MD4CEngine().render(markdown, options: options))
-    #expect(direct == imported)
-    #expect(direct.nodes.contains { $0.name == "div" && $0.classes == ["note"] })
+    for markdown in ["<div class=\"note\">\n\n*x*\n\n</div>\n\na <b>b</b>", "![a <b>x</b> y](i)"] {
+      let direct = try MD4CEngine().document(markdown, options: options, importer: importer)
+      let imported = try importer.importDocument(
+        fragment: MD4CEngine().render(markdown, options: options))
+      #expect(direct == imported, "\(markdown.debugDescription)")
+    }
+    let note = try MD4CEngine().document(
+      "<div class=\"note\">\n\nx\n\n</div>", options: options, importer: importer)
+    #expect(note.nodes.contains { $0.name == "div" && $0.classes == ["note"] })
   }
 }
