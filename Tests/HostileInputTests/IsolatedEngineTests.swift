@@ -71,7 +71,7 @@ import Testing
 
   @Test("an engine the worker lacks is refused with the valid identifiers")
   func unknownEngine() {
-    #expect(throws: RenderError.unknownEngine("nope", available: ["cmark", "discount"])) {
+    #expect(throws: RenderError.unknownEngine("nope", available: ["cmark", "discount", "md4c"])) {
       try IsolatedEngine(engineID: "nope")
     }
   }

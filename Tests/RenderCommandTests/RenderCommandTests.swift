@@ -54,13 +54,16 @@ import Testing
     let run = CommandRun(["--list-engines"])
     #expect(run.status == .success)
     let lines = run.output.split(separator: "\n")
-    #expect(lines.count == 2)
+    #expect(lines.count == 3)
     #expect(
       lines[0].hasPrefix(
         "cmark\t0.30.2\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,sourcePositions"))
     #expect(
       lines[1].hasPrefix(
         "discount\t2.2.7\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,tables"))
+    #expect(
+      lines[2].hasPrefix(
+        "md4c\t0.4.8\tfeatures: rawHTML,hardLineBreaks,tables,strikethrough,autolinks,taskLists"))
   }
 
   @Test func helpGoesToStandardOutput() {
