@@ -53,7 +53,8 @@ import Testing
   func unsupportedFeature() throws {
     let isolated = try IsolatedEngine(engineID: "cmark")
     #expect(
-      throws: RenderError.unsupportedFeature(.tables, engine: "cmark", supportedBy: ["discount"])
+      throws: RenderError.unsupportedFeature(
+        .tables, engine: "cmark", supportedBy: ["discount", "md4c"])
     ) {
       try isolated.render("x", options: RenderOptions(extensions: [.tables]))
     }

@@ -92,7 +92,7 @@ import Testing
     #expect(engine.status == .usage)
     #expect(
       engine.error.hasPrefix(
-        "render: unknown engine \"nope\" for --engine; valid engines: cmark, discount\n"))
+        "render: unknown engine \"nope\" for --engine; valid engines: cmark, discount, md4c\n"))
   }
 
   @Test func renderAndInputErrorsExitOne() {
@@ -103,7 +103,7 @@ import Testing
     #expect(unsupported.status == .failure)
     #expect(
       unsupported.error
-        == "render: cmark does not support tables; engines that do: discount; choose one of them or drop it.\n"
+        == "render: cmark does not support tables; engines that do: discount, md4c; choose one of them or drop it.\n"
     )
   }
 
@@ -115,7 +115,8 @@ import Testing
     #expect(unknown.status == .failure)
     #expect(
       unknown.error
-        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, discount.\n")
+        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, discount, md4c.\n"
+    )
   }
 
   @Test func configurationFileInTheWorkingDirectory() throws {
