@@ -28,6 +28,10 @@ let package = Package(
       name: "CCMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(
       name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
+    // md4c's parser and its HTML renderer (md4c-html.pc requires md4c.pc, so both link).
+    .systemLibrary(
+      name: "CMD4C", pkgConfig: "md4c-html",
+      providers: [.apt(["libmd4c-dev", "libmd4c-html0-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -44,6 +48,7 @@ let package = Package(
     .target(name: "RenderTerminal", dependencies: ["RenderStyling", "RenderText"]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
+    .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
     // Heading anchors, the table of contents and titles, computed from a Document.
     .target(name: "RenderOutline", dependencies: ["RenderCore"]),
@@ -54,7 +59,7 @@ let package = Package(
       name: "RenderKit",
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
-        "EngineDiscount", "HTMLImport", "RenderOutline", "FrontMatter",
+        "EngineDiscount", "EngineMD4C", "HTMLImport", "RenderOutline", "FrontMatter",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that
@@ -67,7 +72,8 @@ let package = Package(
     .target(
       name: "BenchKit",
       dependencies: [
-        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineDiscount", "HTMLImport",
+        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineDiscount", "EngineMD4C",
+        "HTMLImport",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
@@ -83,6 +89,9 @@ let package = Package(
       dependencies: ["EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
+    .testTarget(
+      name: "EngineMD4CTests",
+      dependencies: ["EngineMD4C", "RenderKit", "BenchKit", "render-worker", "TestSupport"]),
     .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
     .testTarget(

@@ -2,6 +2,7 @@
 // (anchors, table of contents) and front matter.
 @_exported import EngineCMark
 @_exported import EngineDiscount
+@_exported import EngineMD4C
 @_exported import FrontMatter
 @_exported import HTMLImport
 @_exported import RenderCore
