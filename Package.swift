@@ -19,6 +19,12 @@ let package = Package(
       name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // cmark-gfm's headers only: it is loaded at run time (CCMarkGFMLoader), never linked, because
+    // it exports the same cmark_* symbols as libcmark.
+    .systemLibrary(
+      name: "CCMarkGFMHeaders",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+    .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders"]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -26,18 +32,23 @@ let package = Package(
     .target(name: "RenderCore", resources: [.copy("Resources")]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
+    .target(name: "EngineCMarkGFM", dependencies: ["RenderCore", "CCMarkGFMLoader"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
-      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: [
+        "RenderCore", "EngineCMark", "EngineCMarkGFM", "EngineDiscount", "HTMLImport",
+      ]),
 
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
     .target(
       name: "BenchKit",
-      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: [
+        "RenderKit", "EngineCMark", "EngineCMarkGFM", "EngineDiscount", "HTMLImport",
+      ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
@@ -46,6 +57,9 @@ let package = Package(
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
     .testTarget(
       name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
+    .testTarget(
+      name: "EngineCMarkGFMTests",
+      dependencies: ["EngineCMarkGFM", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
