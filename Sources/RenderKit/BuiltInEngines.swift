@@ -1,12 +1,13 @@
 import EngineCMark
+import EngineCMarkGFM
 import EngineDiscount
 import RenderCore
 
 extension EngineRegistry {
-  /// The engines this package ships: cmark (the default) and Discount.
+  /// The engines this package ships: cmark, cmark-gfm and Discount.
   ///
   /// ```swift
   /// let engine = try EngineRegistry.builtIn.engine(id: "discount")
   /// ```
-  public static let builtIn = EngineRegistry([CMarkEngine(), DiscountEngine()])
+  public static let builtIn = EngineRegistry([CMarkEngine(), CMarkGFMEngine(), DiscountEngine()])
 }

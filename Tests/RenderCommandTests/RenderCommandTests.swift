@@ -54,12 +54,16 @@ import Testing
     let run = CommandRun(["--list-engines"])
     #expect(run.status == .success)
     let lines = run.output.split(separator: "\n")
-    #expect(lines.count == 2)
+    #expect(lines.count == 3)
     #expect(
       lines[0].hasPrefix(
         "cmark\t0.30.2\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,sourcePositions"))
     #expect(
       lines[1].hasPrefix(
+        "cmark-gfm\t0.29.0.gfm.6\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,"
+          + "sourcePositions,tables,strikethrough,footnotes,autolinks,taskLists,tagFilter"))
+    #expect(
+      lines[2].hasPrefix(
         "discount\t2.2.7\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,tables"))
   }
 
@@ -75,7 +79,7 @@ import Testing
       (["--engine"], "render: --engine needs a value\n"),
       (
         ["--extension", "emoji"],
-        "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, tableOfContents\n"
+        "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, tableOfContents, taskLists, tagFilter\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
     ]
@@ -89,7 +93,8 @@ import Testing
     #expect(engine.status == .usage)
     #expect(
       engine.error.hasPrefix(
-        "render: unknown engine \"nope\" for --engine; valid engines: cmark, discount\n"))
+        "render: unknown engine \"nope\" for --engine; valid engines: cmark, cmark-gfm, discount\n")
+    )
   }
 
   @Test func renderAndInputErrorsExitOne() {
@@ -100,7 +105,7 @@ import Testing
     #expect(unsupported.status == .failure)
     #expect(
       unsupported.error
-        == "render: cmark does not support tables; engines that do: discount; choose one of them or drop it.\n"
+        == "render: cmark does not support tables; engines that do: cmark-gfm, discount; choose one of them or drop it.\n"
     )
   }
 
@@ -112,7 +117,8 @@ import Testing
     #expect(unknown.status == .failure)
     #expect(
       unknown.error
-        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, discount.\n")
+        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, cmark-gfm, discount.\n"
+    )
   }
 
   @Test func configurationFileInTheWorkingDirectory() throws {

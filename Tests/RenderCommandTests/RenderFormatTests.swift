@@ -109,7 +109,7 @@ import Testing
 /// `--sanitize`: raw HTML kept with `--unsafe`, or HTML given as input, made safe the same way
 /// for every engine.
 @Suite struct RenderSanitizeTests {
-  @Test(arguments: ["cmark", "discount"])
+  @Test(arguments: ["cmark", "cmark-gfm", "discount"])
   func unsafeMarkdownIsMadeSafe(_ engine: String) {
     let input =
       "<div class=\"x\">ok <b>bold</b></div>\n\n<img src=x onerror=alert(1)>\n\n[a](javascript:x)\n"

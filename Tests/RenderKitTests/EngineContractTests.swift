@@ -57,14 +57,15 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.options.extensions = [.footnotes]
     #expect(
-      throws: RenderError.unsupportedFeature(.footnotes, engine: "cmark", supportedBy: ["discount"])
+      throws: RenderError.unsupportedFeature(
+        .footnotes, engine: "cmark", supportedBy: ["cmark-gfm", "discount"])
     ) {
       try Renderer(configuration: configuration)
     }
   }
 
-  @Test func builtInRegistryHasBothEnginesWithCMarkAsDefault() throws {
-    #expect(EngineRegistry.builtIn.engineIDs == ["cmark", "discount"])
+  @Test func builtInRegistryHasTheThreeEnginesWithCMarkAsDefault() throws {
+    #expect(EngineRegistry.builtIn.engineIDs == ["cmark", "cmark-gfm", "discount"])
     #expect(try Renderer().engine.descriptor.id == "cmark")
   }
 }
