@@ -30,7 +30,25 @@
   X(cmark_parser_finish)                                                                           \
   X(cmark_parser_free)                                                                             \
   X(cmark_render_html_with_mem)                                                                    \
-  X(cmark_node_free)
+  X(cmark_node_free)                                                                               \
+  X(cmark_iter_new)                                                                                \
+  X(cmark_iter_next)                                                                               \
+  X(cmark_iter_get_node)                                                                           \
+  X(cmark_iter_free)                                                                               \
+  X(cmark_node_get_type)                                                                           \
+  X(cmark_node_get_literal)                                                                        \
+  X(cmark_node_get_url)                                                                            \
+  X(cmark_node_get_title)                                                                          \
+  X(cmark_node_get_fence_info)                                                                     \
+  X(cmark_node_get_heading_level)                                                                  \
+  X(cmark_node_get_list_type)                                                                      \
+  X(cmark_node_get_list_start)                                                                     \
+  X(cmark_node_get_list_tight)                                                                     \
+  X(cmark_node_get_syntax_extension)                                                               \
+  X(cmark_gfm_extensions_get_tasklist_item_checked)                                                \
+  X(cmark_gfm_extensions_get_table_columns)                                                        \
+  X(cmark_gfm_extensions_get_table_alignments)                                                     \
+  X(cmark_gfm_extensions_get_table_row_is_header)
 
 static struct {
 #define RGFM_FIELD(name) __typeof__(&name) name;
@@ -38,6 +56,8 @@ static struct {
 #undef RGFM_FIELD
   cmark_mem *mem;
   cmark_syntax_extension *table, *strikethrough, *autolink, *tasklist, *tagfilter;
+  /* The extensions' node types, assigned when they register. */
+  cmark_node_type table_type, table_row_type, table_cell_type, strikethrough_type;
   const char *version;
   /* The namespace's libc sets up its per-thread ctype tables (tolower, isalpha...) in threads it
    * starts itself; threads this process starts come from the host's libc, so each one calls this
@@ -99,6 +119,18 @@ static void load(void) {
   if (!(gfm.autolink = find_extension("autolink"))) return;
   if (!(gfm.tasklist = find_extension("tasklist"))) return;
   if (!(gfm.tagfilter = find_extension("tagfilter"))) return;
+  static const char *const type_names[] = {"CMARK_NODE_TABLE", "CMARK_NODE_TABLE_ROW",
+                                           "CMARK_NODE_TABLE_CELL", "CMARK_NODE_STRIKETHROUGH"};
+  cmark_node_type *types[] = {&gfm.table_type, &gfm.table_row_type, &gfm.table_cell_type,
+                              &gfm.strikethrough_type};
+  for (size_t index = 0; index < 4; index++) {
+    cmark_node_type *type = dlsym(handle, type_names[index]);
+    if (!type) {
+      fail(RGFM_EXTENSIONS_SONAME " lacks", type_names[index]);
+      return;
+    }
+    *types[index] = *type;
+  }
   gfm.version = gfm.cmark_version_string();
 }
 
@@ -184,6 +216,100 @@ void rgfm_document_free(rgfm_document *document) {
   if (document->root) gfm.cmark_node_free(document->root);
   if (document->parser) gfm.cmark_parser_free(document->parser);
   free(document);
+}
+
+struct rgfm_walk {
+  cmark_iter *iterator;
+};
+
+rgfm_walk *rgfm_walk_new(rgfm_document *document) {
+  enter();
+  rgfm_walk *walk = calloc(1, sizeof *walk);
+  if (!walk) return NULL;
+  walk->iterator = gfm.cmark_iter_new(document->root);
+  if (!walk->iterator) {
+    free(walk);
+    return NULL;
+  }
+  return walk;
+}
+
+static int kind_of(cmark_node_type type) {
+  switch (type) {
+  case CMARK_NODE_DOCUMENT: return RGFM_NODE_DOCUMENT;
+  case CMARK_NODE_BLOCK_QUOTE: return RGFM_NODE_BLOCK_QUOTE;
+  case CMARK_NODE_LIST: return RGFM_NODE_LIST;
+  case CMARK_NODE_ITEM: return RGFM_NODE_ITEM;
+  case CMARK_NODE_CODE_BLOCK: return RGFM_NODE_CODE_BLOCK;
+  case CMARK_NODE_HTML_BLOCK: return RGFM_NODE_HTML_BLOCK;
+  case CMARK_NODE_PARAGRAPH: return RGFM_NODE_PARAGRAPH;
+  case CMARK_NODE_HEADING: return RGFM_NODE_HEADING;
+  case CMARK_NODE_THEMATIC_BREAK: return RGFM_NODE_THEMATIC_BREAK;
+  case CMARK_NODE_FOOTNOTE_DEFINITION: return RGFM_NODE_FOOTNOTE;
+  case CMARK_NODE_TEXT: return RGFM_NODE_TEXT;
+  case CMARK_NODE_SOFTBREAK: return RGFM_NODE_SOFT_BREAK;
+  case CMARK_NODE_LINEBREAK: return RGFM_NODE_LINE_BREAK;
+  case CMARK_NODE_CODE: return RGFM_NODE_CODE;
+  case CMARK_NODE_HTML_INLINE: return RGFM_NODE_HTML_INLINE;
+  case CMARK_NODE_EMPH: return RGFM_NODE_EMPHASIS;
+  case CMARK_NODE_STRONG: return RGFM_NODE_STRONG;
+  case CMARK_NODE_LINK: return RGFM_NODE_LINK;
+  case CMARK_NODE_IMAGE: return RGFM_NODE_IMAGE;
+  case CMARK_NODE_FOOTNOTE_REFERENCE: return RGFM_NODE_FOOTNOTE;
+  default: break;
+  }
+  if (type == gfm.table_type) return RGFM_NODE_TABLE;
+  if (type == gfm.table_row_type) return RGFM_NODE_TABLE_ROW;
+  if (type == gfm.table_cell_type) return RGFM_NODE_TABLE_CELL;
+  if (type == gfm.strikethrough_type) return RGFM_NODE_STRIKETHROUGH;
+  return RGFM_NODE_OTHER;
+}
+
+int rgfm_walk_next(rgfm_walk *walk, rgfm_node *out) {
+  cmark_event_type event = gfm.cmark_iter_next(walk->iterator);
+  if (event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE) return RGFM_EVENT_DONE;
+  cmark_node *node = gfm.cmark_iter_get_node(walk->iterator);
+  memset(out, 0, sizeof *out);
+  out->kind = kind_of(gfm.cmark_node_get_type(node));
+  if (event == CMARK_EVENT_EXIT) return RGFM_EVENT_EXIT;
+  switch (out->kind) {
+  case RGFM_NODE_TEXT:
+  case RGFM_NODE_CODE:
+  case RGFM_NODE_HTML_BLOCK:
+  case RGFM_NODE_HTML_INLINE: out->literal = gfm.cmark_node_get_literal(node); break;
+  case RGFM_NODE_CODE_BLOCK:
+    out->literal = gfm.cmark_node_get_literal(node);
+    out->info = gfm.cmark_node_get_fence_info(node);
+    break;
+  case RGFM_NODE_LINK:
+  case RGFM_NODE_IMAGE:
+    out->url = gfm.cmark_node_get_url(node);
+    out->title = gfm.cmark_node_get_title(node);
+    break;
+  case RGFM_NODE_HEADING: out->level = gfm.cmark_node_get_heading_level(node); break;
+  case RGFM_NODE_LIST:
+    out->ordered = gfm.cmark_node_get_list_type(node) == CMARK_ORDERED_LIST;
+    out->start = gfm.cmark_node_get_list_start(node);
+    out->tight = gfm.cmark_node_get_list_tight(node);
+    break;
+  case RGFM_NODE_ITEM:
+    out->task = gfm.cmark_node_get_syntax_extension(node) == gfm.tasklist;
+    out->checked = out->task && gfm.cmark_gfm_extensions_get_tasklist_item_checked(node);
+    break;
+  case RGFM_NODE_TABLE:
+    out->columns = gfm.cmark_gfm_extensions_get_table_columns(node);
+    out->alignments = gfm.cmark_gfm_extensions_get_table_alignments(node);
+    break;
+  case RGFM_NODE_TABLE_ROW: out->header = gfm.cmark_gfm_extensions_get_table_row_is_header(node); break;
+  default: break;
+  }
+  return RGFM_EVENT_ENTER;
+}
+
+void rgfm_walk_free(rgfm_walk *walk) {
+  if (!walk) return;
+  gfm.cmark_iter_free(walk->iterator);
+  free(walk);
 }
 
 long rgfm_markdown_to_html_length(const char *text, size_t length, int options,

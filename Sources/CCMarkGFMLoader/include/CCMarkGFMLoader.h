@@ -61,6 +61,67 @@ void rgfm_free_buffer(char *buffer);
 /* Releases a document and its tree. */
 void rgfm_document_free(rgfm_document *document);
 
+/* Walking a document's tree, in document order, without recursion. */
+enum { RGFM_EVENT_DONE = 0, RGFM_EVENT_ENTER = 1, RGFM_EVENT_EXIT = 2 };
+
+/* Node kinds. Leaves (text, code, breaks, code blocks, raw HTML, rules) have no exit event. */
+enum {
+  RGFM_NODE_OTHER = 0, /* a node this list does not know (never produced by the parser) */
+  RGFM_NODE_DOCUMENT,
+  RGFM_NODE_BLOCK_QUOTE,
+  RGFM_NODE_LIST,
+  RGFM_NODE_ITEM,
+  RGFM_NODE_CODE_BLOCK,
+  RGFM_NODE_HTML_BLOCK,
+  RGFM_NODE_PARAGRAPH,
+  RGFM_NODE_HEADING,
+  RGFM_NODE_THEMATIC_BREAK,
+  RGFM_NODE_TEXT,
+  RGFM_NODE_SOFT_BREAK,
+  RGFM_NODE_LINE_BREAK,
+  RGFM_NODE_CODE,
+  RGFM_NODE_HTML_INLINE,
+  RGFM_NODE_EMPHASIS,
+  RGFM_NODE_STRONG,
+  RGFM_NODE_LINK,
+  RGFM_NODE_IMAGE,
+  RGFM_NODE_FOOTNOTE, /* a footnote reference or definition */
+  RGFM_NODE_TABLE,
+  RGFM_NODE_TABLE_ROW,
+  RGFM_NODE_TABLE_CELL,
+  RGFM_NODE_STRIKETHROUGH
+};
+
+/* One node, as an event reports it. Strings are NUL-terminated UTF-8 owned by the document
+ * (valid until it is released); only the fields of the node's kind are set, on enter. */
+typedef struct {
+  int kind;
+  const char *literal; /* text, code, code block, raw HTML */
+  const char *url;     /* link, image */
+  const char *title;   /* link, image */
+  const char *info;    /* code block */
+  int level;           /* heading */
+  int ordered;         /* list */
+  int start;           /* list */
+  int tight;           /* list */
+  int task;            /* item: a task-list item */
+  int checked;         /* item: its box is checked */
+  int header;          /* table row: the header row */
+  int columns;         /* table */
+  const uint8_t *alignments; /* table: one of 'l', 'c', 'r' or 0 per column */
+} rgfm_node;
+
+typedef struct rgfm_walk rgfm_walk;
+
+/* Starts a walk over the document's tree; NULL when out of memory. */
+rgfm_walk *rgfm_walk_new(rgfm_document *document);
+
+/* The next event (RGFM_EVENT_*), with its node in `*node`. */
+int rgfm_walk_next(rgfm_walk *walk, rgfm_node *node);
+
+/* Ends a walk. */
+void rgfm_walk_free(rgfm_walk *walk);
+
 /* Parse, render and release in one call, returning the HTML's length: the benchmark's floor
  * (what a C program calling cmark-gfm directly does). -1 when out of memory or not loaded. */
 long rgfm_markdown_to_html_length(const char *text, size_t length, int options,
