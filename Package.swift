@@ -4,8 +4,15 @@ import PackageDescription
 let package = Package(
   name: "swift-render",
   products: [
+    // Every library an app may link alone; RenderKit re-exports all of them.
     .library(name: "RenderKit", targets: ["RenderKit"]),
     .library(name: "RenderCore", targets: ["RenderCore"]),
+    .library(name: "RenderStyling", targets: ["RenderStyling"]),
+    .library(name: "RenderText", targets: ["RenderText"]),
+    .library(name: "RenderTerminal", targets: ["RenderTerminal"]),
+    .library(name: "HTMLImport", targets: ["HTMLImport"]),
+    .library(name: "EngineCMark", targets: ["EngineCMark"]),
+    .library(name: "EngineDiscount", targets: ["EngineDiscount"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // Apps that isolate engines ship it next to their executable.
@@ -28,8 +35,12 @@ let package = Package(
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
-    // The engine-neutral core: Foundation only, no C.
-    .target(name: "RenderCore", resources: [.copy("Resources")]),
+    // The contracts engines and importers build on: Foundation only, no C.
+    .target(name: "RenderCore"),
+    // Layers over the Document, each depending only on the ones below.
+    .target(name: "RenderStyling", dependencies: ["RenderCore"], resources: [.copy("Resources")]),
+    .target(name: "RenderText", dependencies: ["RenderCore", "RenderStyling"]),
+    .target(name: "RenderTerminal", dependencies: ["RenderStyling", "RenderText"]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
     .target(name: "EngineCMarkGFM", dependencies: ["RenderCore", "CCMarkGFMLoader"]),
@@ -38,7 +49,8 @@ let package = Package(
     .target(
       name: "RenderKit",
       dependencies: [
-        "RenderCore", "EngineCMark", "EngineCMarkGFM", "EngineDiscount", "HTMLImport",
+        "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
+        "EngineCMarkGFM", "EngineDiscount", "HTMLImport",
       ]),
 
     // Command-line tools: thin executables over library targets that tests reach.
@@ -47,7 +59,8 @@ let package = Package(
     .target(
       name: "BenchKit",
       dependencies: [
-        "RenderKit", "EngineCMark", "EngineCMarkGFM", "EngineDiscount", "HTMLImport",
+        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineCMarkGFM",
+        "EngineDiscount", "HTMLImport",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
@@ -55,11 +68,15 @@ let package = Package(
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
+    .testTarget(name: "RenderStylingTests", dependencies: ["RenderStyling", "TestSupport"]),
+    .testTarget(name: "RenderTextTests", dependencies: ["RenderText", "TestSupport"]),
+    .testTarget(name: "RenderTerminalTests", dependencies: ["RenderTerminal", "TestSupport"]),
     .testTarget(
-      name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
+      name: "EngineCMarkTests",
+      dependencies: ["EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
     .testTarget(
       name: "EngineCMarkGFMTests",
-      dependencies: ["EngineCMarkGFM", "EngineCMark", "HTMLImport", "TestSupport"]),
+      dependencies: ["EngineCMarkGFM", "EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(

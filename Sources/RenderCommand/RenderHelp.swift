@@ -4,7 +4,10 @@ enum RenderHelp {
     usage: render [FILE|-] [options]
 
     Renders Markdown (or HTML) with the configured engine and stylesheet. Reads FILE, or
-    standard input when FILE is - or absent, and writes to standard output.
+    standard input when FILE is - or absent, and writes to standard output. By default
+    Markdown is GitHub Flavored Markdown through cmark-gfm: tables, strikethrough, autolinks,
+    task lists (and the tagfilter when raw HTML passes). Strict CommonMark: --profile
+    commonmark, or --engine cmark.
 
     options:
       --from FORMAT        markdown or html (default: from the file extension; stdin is markdown)
@@ -15,7 +18,10 @@ enum RenderHelp {
       --title TEXT         the page title (default: the first heading, then the file name)
       --width N            terminal output width (default: the terminal's, else 80)
       --color WHEN         terminal colours: auto (default), always, never; NO_COLOR is honoured
-      --engine ID          the engine (overrides render.json and RENDER_ENGINE); see --list-engines
+      --engine ID          the engine (overrides render.json and RENDER_ENGINE): cmark-gfm
+                           (default), cmark, discount; see --list-engines
+      --profile NAME       gfm (default: tables, strikethrough, autolinks, task lists, tagfilter,
+                           each engine with those it has) or commonmark (no extensions)
       --config FILE        read the configuration from FILE instead of ./render.json
       --smart              smart punctuation (curly quotes, dashes, ellipses)
       --unsafe             let raw HTML and every URL through (trusted input only)
@@ -23,11 +29,12 @@ enum RenderHelp {
                            with --unsafe, raw HTML is kept but made safe
       --hard-breaks        every newline in a paragraph becomes <br>
       --source-positions   add data-sourcepos attributes (cmark)
-      --extension NAME     turn on an extension; repeatable: tables, strikethrough, superscript,
-                           footnotes, definitionLists, autolinks, tableOfContents
+      --extension NAME     add an extension to the profile (the engine must have it);
+                           repeatable: tables, strikethrough, superscript, footnotes,
+                           definitionLists, autolinks, tableOfContents, taskLists, tagFilter
       --isolation MODE     process: run the engine in a worker process that is stopped at the
                            deadline; in-process: never. Default: isolate the engines that are
-                           not safe on hostile input (Discount)
+                           not safe on hostile input (cmark-gfm, Discount)
       --deadline SECONDS   how long a render may take in a worker (default 10)
       -o, --output FILE    write to FILE instead of standard output
       --list-engines       list the engines: id, library version, features

@@ -2,6 +2,8 @@ import EngineCMarkGFM
 import Foundation
 import HTMLImport
 import RenderCore
+import RenderStyling
+import RenderText
 import TestSupport
 import Testing
 

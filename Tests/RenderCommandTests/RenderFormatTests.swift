@@ -23,8 +23,13 @@ import Testing
     let safe = CommandRun(["--from", "markdown", "--to", "text", html])
     #expect(safe.status == .success)
     #expect(safe.output == "")
-    let unsafe = CommandRun(["--from", "markdown", "--unsafe", "--to", "text", html])
+    let unsafe = CommandRun(
+      ["--from", "markdown", "--unsafe", "--profile", "commonmark", "--to", "text", html])
     #expect(unsafe.output == "Imported\n\nHello bold & link\n")
+    // The GFM profile's tagfilter escapes the page's <title> and <style>: they show as text.
+    let filtered = CommandRun(["--from", "markdown", "--unsafe", "--to", "text", html])
+    #expect(filtered.output.hasPrefix("<title>"))
+    #expect(filtered.output.hasSuffix("Hello bold & link\n"))
   }
 
   @Test func jsonCarriesRunsWithScalarOffsets() throws {

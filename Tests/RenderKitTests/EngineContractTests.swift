@@ -55,6 +55,7 @@ import Testing
 
   @Test func unsupportedFeatureThroughTheRendererNamesTheEnginesThatHaveIt() {
     var configuration = RenderConfiguration()
+    configuration.engine = "cmark"
     configuration.options.extensions = [.footnotes]
     #expect(
       throws: RenderError.unsupportedFeature(
@@ -64,8 +65,13 @@ import Testing
     }
   }
 
-  @Test func builtInRegistryHasTheThreeEnginesWithCMarkAsDefault() throws {
+  @Test func builtInRegistryHasTheThreeEnginesWithCMarkGFMAsDefault() throws {
     #expect(EngineRegistry.builtIn.engineIDs == ["cmark", "cmark-gfm", "discount"])
-    #expect(try Renderer().engine.descriptor.id == "cmark")
+    let renderer = try Renderer()
+    #expect(renderer.engine.descriptor.id == "cmark-gfm")
+    // GFM by default: a table, a task list and strikethrough render as GitHub renders them.
+    let html = try renderer.html(markdown: "| a |\n| - |\n| ~~b~~ |\n\n- [x] done\n").html
+    #expect(html.contains("<td><del>b</del></td>"))
+    #expect(html.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"))
   }
 }

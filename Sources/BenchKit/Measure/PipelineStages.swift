@@ -1,5 +1,7 @@
 import HTMLImport
 import RenderCore
+import RenderStyling
+import RenderText
 
 /// The stages of the pipeline beyond Markdown → HTML that the benchmark drives: HTML
 /// normalisation (for parity and conformance), HTML → StyledText, and libxml2's own tree
