@@ -129,7 +129,9 @@ import Testing
     #expect(added.output.contains("<table>") && !added.output.contains("<del>"))
     let bogus = CommandRun(["--profile", "github"])
     #expect(bogus.status == .usage)
-    #expect(bogus.error.hasPrefix("render: --profile does not take \"github\"; valid values: gfm, commonmark"))
+    #expect(
+      bogus.error.hasPrefix(
+        "render: --profile does not take \"github\"; valid values: gfm, commonmark"))
   }
 
   @Test func environmentSelectsTheEngine() {

@@ -110,7 +110,8 @@ public struct RenderConfiguration: Sendable, Hashable {
     let reader = try ConfigurationReader(
       value, source: source,
       validKeys: [
-        "engine", "profile", "options", "stylesheet", "colorScheme", "title", "sanitize", "isolation",
+        "engine", "profile", "options", "stylesheet", "colorScheme", "title", "sanitize",
+        "isolation",
         "deadline", "maximumInputBytes",
       ])
     var configuration = RenderConfiguration()
