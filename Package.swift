@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "HTMLImport", targets: ["HTMLImport"]),
     .library(name: "EngineCMark", targets: ["EngineCMark"]),
     .library(name: "EngineDiscount", targets: ["EngineDiscount"]),
+    // The live document and preview server, above RenderKit (not re-exported by it).
+    .library(name: "RenderPreview", targets: ["RenderPreview"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // Apps that isolate engines ship it next to their executable.
@@ -32,6 +34,8 @@ let package = Package(
       name: "CCMarkGFMHeaders",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
     .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders"]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -53,8 +57,12 @@ let package = Package(
         "EngineCMarkGFM", "EngineDiscount", "HTMLImport",
       ]),
 
+    // A document kept rendered as its files change (inotify), and the loopback server that
+    // shows it in a browser (libmicrohttpd); apart so that apps that only render link neither.
+    .target(name: "RenderPreview", dependencies: ["RenderKit", "CMicroHTTPD"]),
+
     // Command-line tools: thin executables over library targets that tests reach.
-    .target(name: "RenderCommand", dependencies: ["RenderKit"]),
+    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
     .target(
       name: "BenchKit",
@@ -81,7 +89,10 @@ let package = Package(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
-    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
+    // RenderPreview: the README's LiveDocument example runs with the others.
+    .testTarget(
+      name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),
+    .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.

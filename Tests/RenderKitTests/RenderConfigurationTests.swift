@@ -68,7 +68,7 @@ import Testing
   @Test func unknownKeyNamesTheFileTheKeyAndTheValidKeys() {
     #expect(
       message(#"{"engin": "cmark"}"#)
-        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, sanitize, isolation, deadline, maximumInputBytes"
+        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes"
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
