@@ -35,6 +35,12 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    // cmark-gfm's headers only: it is loaded at run time (CCMarkGFMLoader), never linked, because
+    // it exports the same cmark_* symbols as libcmark.
+    .systemLibrary(
+      name: "CCMarkGFMHeaders",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+    .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders"]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
@@ -49,6 +55,7 @@ let package = Package(
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
     .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),
+    .target(name: "EngineCMarkGFM", dependencies: ["RenderCore", "CCMarkGFMLoader"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
     // Heading anchors, the table of contents and titles, computed from a Document.
     .target(name: "RenderOutline", dependencies: ["RenderCore"]),
@@ -59,7 +66,8 @@ let package = Package(
       name: "RenderKit",
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
-        "EngineDiscount", "EngineMD4C", "HTMLImport", "RenderOutline", "FrontMatter",
+        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "RenderOutline",
+        "FrontMatter",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that
@@ -72,8 +80,8 @@ let package = Package(
     .target(
       name: "BenchKit",
       dependencies: [
-        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineDiscount", "EngineMD4C",
-        "HTMLImport",
+        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineCMarkGFM",
+        "EngineDiscount", "EngineMD4C", "HTMLImport",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
@@ -87,6 +95,9 @@ let package = Package(
     .testTarget(
       name: "EngineCMarkTests",
       dependencies: ["EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
+    .testTarget(
+      name: "EngineCMarkGFMTests",
+      dependencies: ["EngineCMarkGFM", "EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(

@@ -6,6 +6,7 @@ struct RenderArguments: Equatable {
   var input = "-"
   var output: String?
   var engine: String?
+  var profile: MarkdownProfile?
   var configuration: String?
   var smartPunctuation = false
   var unsafe = false
@@ -62,6 +63,7 @@ struct RenderArguments: Equatable {
       case "-h", "--help": help = true
       case "--list-engines": listEngines = true
       case "--engine": engine = try value()
+      case "--profile": profile = try choice(try value(), for: name)
       case "--config": configuration = try value()
       case "-o", "--output": output = try value()
       case "--smart": smartPunctuation = true

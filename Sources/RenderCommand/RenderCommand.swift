@@ -116,6 +116,7 @@ package enum RenderCommand {
     var configuration = try RenderConfiguration.resolve(
       path: arguments.configuration, environment: context.environment,
       currentDirectory: context.currentDirectory)
+    if let profile = arguments.profile { configuration.profile = profile }
     if let engine = arguments.engine {
       configuration.engine = engine
       configuration.engineSource = nil

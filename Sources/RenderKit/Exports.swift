@@ -1,6 +1,7 @@
 // One `import RenderKit` gives apps every layer, the engines, HTML import, the outline
 // (anchors, table of contents) and front matter.
 @_exported import EngineCMark
+@_exported import EngineCMarkGFM
 @_exported import EngineDiscount
 @_exported import EngineMD4C
 @_exported import FrontMatter

@@ -23,8 +23,15 @@ import Testing
     let safe = CommandRun(["--from", "markdown", "--to", "text", html])
     #expect(safe.status == .success)
     #expect(safe.output == "")
-    let unsafe = CommandRun(["--from", "markdown", "--unsafe", "--to", "text", html])
+    let unsafe = CommandRun(
+      ["--from", "markdown", "--unsafe", "--profile", "commonmark", "--to", "text", html])
     #expect(unsafe.output == "Imported\n\nHello bold & link\n")
+    // The GFM profile's tagfilter escapes the page's <title>, <style> and <script>: they
+    // show as text.
+    let filtered = CommandRun(["--from", "markdown", "--unsafe", "--to", "text", html])
+    #expect(filtered.output.hasPrefix("<title>"))
+    #expect(filtered.output.contains("Hello bold & link\n"))
+    #expect(filtered.output.contains("<script>hidden()</script>"))
   }
 
   @Test func jsonCarriesRunsWithScalarOffsets() throws {
@@ -116,7 +123,7 @@ import Testing
 /// `--sanitize`: raw HTML kept with `--unsafe`, or HTML given as input, made safe the same way
 /// for every engine.
 @Suite struct RenderSanitizeTests {
-  @Test(arguments: ["cmark", "discount", "md4c"])
+  @Test(arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
   func unsafeMarkdownIsMadeSafe(_ engine: String) {
     let input =
       "<div class=\"x\">ok <b>bold</b></div>\n\n<img src=x onerror=alert(1)>\n\n[a](javascript:x)\n"

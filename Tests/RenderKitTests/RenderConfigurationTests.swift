@@ -57,7 +57,9 @@ import Testing
 
   @Test func emptyObjectGivesTheSafeDefaults() throws {
     let configuration = try parse("{}")
-    #expect(configuration.engine == "cmark")
+    // GitHub Flavored Markdown by default: cmark-gfm with the GFM profile.
+    #expect(configuration.engine == "cmark-gfm")
+    #expect(configuration.profile == .gfm)
     #expect(configuration.options == RenderOptions())
     #expect(configuration.options.unsafe == false)
     #expect(configuration.colorScheme == .light)
@@ -66,12 +68,31 @@ import Testing
   @Test func unknownKeyNamesTheFileTheKeyAndTheValidKeys() {
     #expect(
       message(#"{"engin": "cmark"}"#)
-        == "render.json: key \"engin\": unknown key; valid keys here: engine, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes"
+        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes"
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
         == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, extensions, headingAnchors, tableOfContents, tableOfContentsLevels, frontMatter"
     )
+  }
+
+  @Test func profileChoosesTheExtensionsEachEngineGets() throws {
+    let strict = try parse(#"{"profile": "commonmark", "options": {"extensions": ["tables"]}}"#)
+    #expect(strict.profile == .commonMark)
+    let gfm = try parse(#"{"options": {"extensions": ["footnotes"]}}"#)
+    let cmarkGFM = CMarkGFMEngine().descriptor
+    #expect(
+      gfm.options(for: cmarkGFM).extensions
+        == [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes])
+    #expect(strict.options(for: cmarkGFM).extensions == [.tables])
+    // An engine gets the profile's extensions it has: cmark stays strict CommonMark.
+    #expect(gfm.options(for: CMarkEngine().descriptor).extensions == [.footnotes])
+    #expect(
+      gfm.options(for: DiscountEngine().descriptor).extensions
+        == [.tables, .strikethrough, .autolinks, .footnotes])
+    #expect(
+      message(#"{"profile": "github"}"#)
+        == "render.json: key \"profile\": unknown value \"github\"; valid values: gfm, commonmark")
   }
 
   @Test func wrongTypesNameTheExpectedAndFoundTypes() {

@@ -23,6 +23,9 @@ public struct Renderer: Sendable {
   public let registry: EngineRegistry
   /// The configured engine.
   public let engine: any MarkdownEngine
+  /// The options every render uses: the configuration's, with its profile's extensions that
+  /// the engine has.
+  public let options: RenderOptions
   /// The stylesheet for pages and styled text: the configured file, else the default theme.
   public let stylesheet: Stylesheet
   /// Turns HTML into a document for styled text; nil when none was given.
@@ -47,6 +50,7 @@ public struct Renderer: Sendable {
     self.configuration = configuration
     self.registry = registry
     self.engine = try registry.engine(id: configuration.engine)
+    self.options = configuration.options(for: engine.descriptor)
     self.importer = importer
     self.sanitizer = sanitizer
     if let css = configuration.stylesheetCSS {
