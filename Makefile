@@ -1,6 +1,6 @@
 # The two commands a new user runs: `make test` and `make bench`. Each installs what is missing.
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev
+APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libgumbo-dev
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 

@@ -19,6 +19,7 @@ let package = Package(
       name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -27,6 +28,8 @@ let package = Package(
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
+    // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
+    .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
@@ -50,6 +53,8 @@ let package = Package(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
+    .testTarget(
+      name: "HTML5ImportTests", dependencies: ["HTML5Import", "HTMLImport", "TestSupport"]),
     .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),

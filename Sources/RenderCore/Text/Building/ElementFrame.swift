@@ -42,4 +42,10 @@ struct ElementFrame {
   var counter = ListCounter()
   /// For a table row: the cells seen so far.
   var cellCount = 0
+  /// Whether its own text is left out (``RenderingRule/TextVisibility``).
+  var hidesText = false
+  /// Whether its start and end separate words (``RenderingRule/separatesWords(_:)``).
+  var separatesWords = false
+  /// The option the nearest `select` shows, or -1 outside one.
+  var chosenOption: Int32 = -1
 }

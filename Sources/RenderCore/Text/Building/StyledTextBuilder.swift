@@ -38,7 +38,7 @@ struct StyledTextBuilder {
     var next = document.nodes[root].firstChild
     while let node = next {
       if document.nodes[node].kind == .text {
-        if let parent = frames.last {
+        if let parent = frames.last, !parent.hidesText {
           flow.appendText(
             document.nodes[node].text, style: parent.style, whiteSpace: parent.whiteSpace)
         }
@@ -70,11 +70,14 @@ struct StyledTextBuilder {
     let computedIndex = styleIndex(of: node)
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
+    let chosenOption = frames.last.flatMap { $0.chosenOption >= 0 ? Int($0.chosenOption) : nil }
+    if RenderingRule.hides(node, in: document, chosenOption: chosenOption) { return false }
     let role = ElementRole(name: document.nodes[node].name)
     var frame = makeFrame(node, computed: computed, computedIndex: computedIndex, role: role)
     let parentStyle = frames.last?.style ?? frame.style
 
     if frame.isListItem { flow.flushMarkerAlone() }
+    if frame.separatesWords { flow.softBreak(style: parentStyle) }
     switch frame.layout {
     case .block: flow.enterBlockLevel(marginTop: computed.margin.top)
     case .blockInCell, .cellOutsideRow: flow.softBreak(style: parentStyle)
@@ -85,7 +88,7 @@ struct StyledTextBuilder {
     frames.append(frame)
     flow.context = frame.block
 
-    switch role {
+    switch frame.hidesText ? .other : role {
     case .lineBreak: flow.forcedBreak(style: frame.style)
     case .rule: flow.appendLiteral("───", style: frame.style)
     case .image: appendAlternativeText(of: node, style: frame.style, whiteSpace: frame.whiteSpace)
@@ -103,6 +106,7 @@ struct StyledTextBuilder {
   private mutating func leave() {
     guard let frame = frames.last else { return }
     if frame.isListItem { flow.flushMarkerAlone() }
+    if frame.separatesWords { flow.softBreak(style: frame.style) }
     switch frame.layout {
     case .block: flow.leaveBlockLevel(marginBottom: frame.marginBottom)
     case .blockInCell, .cellOutsideRow: flow.softBreak(style: frame.style)
@@ -157,6 +161,17 @@ struct StyledTextBuilder {
     frame.marginBottom = computed.margin.bottom
     frame.listFrame = role == .list ? Int32(frames.count) : parent?.listFrame ?? -1
     frame.rowFrame = computed.display == .tableRow ? Int32(frames.count) : parent?.rowFrame ?? -1
+    switch RenderingRule.textVisibility(of: node, in: document) {
+    case .inherited: frame.hidesText = parent?.hidesText ?? false
+    case .shown: frame.hidesText = false
+    case .hidden: frame.hidesText = true
+    }
+    frame.separatesWords = RenderingRule.separatesWords(document.nodes[node].name)
+    if document.nodes[node].name == "select" {
+      frame.chosenOption = Int32(RenderingRule.chosenOption(of: node, in: document) ?? -1)
+    } else {
+      frame.chosenOption = parent?.chosenOption ?? -1
+    }
     if layout == .block { frame.block = blockContext(frame.block, computed: computed, role: role) }
     return frame
   }
