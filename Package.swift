@@ -33,14 +33,14 @@ let package = Package(
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
-      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport", "HTML5Import"]),
 
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand"]),
     .target(
       name: "BenchKit",
-      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport", "HTML5Import"]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
