@@ -7,9 +7,6 @@ struct ElementFrame {
     case inline
     /// Starts and ends blocks.
     case block
-    /// A block-level element inside a table cell: the row stays one block, so it only
-    /// separates words.
-    case blockInCell
     /// A table cell of a row: cells are separated by a tab.
     case cell
     /// A table cell outside any row: it only separates words.
@@ -30,8 +27,6 @@ struct ElementFrame {
   var layout: Layout
   /// Whether it is a list item (it writes a marker).
   var isListItem = false
-  /// Whether it is inside a table cell.
-  var isInCell = false
   /// Its bottom margin, applied when it ends.
   var marginBottom = 0.0
   /// The stack index of the nearest list, or -1.

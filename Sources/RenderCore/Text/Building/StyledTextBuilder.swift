@@ -80,7 +80,7 @@ struct StyledTextBuilder {
     if frame.separatesWords { flow.softBreak(style: parentStyle) }
     switch frame.layout {
     case .block: flow.enterBlockLevel(marginTop: computed.margin.top)
-    case .blockInCell, .cellOutsideRow: flow.softBreak(style: parentStyle)
+    case .cellOutsideRow: flow.softBreak(style: parentStyle)
     case .cell: enterCell(row: Int(frame.rowFrame))
     case .inline: break
     }
@@ -109,7 +109,7 @@ struct StyledTextBuilder {
     if frame.separatesWords { flow.softBreak(style: frame.style) }
     switch frame.layout {
     case .block: flow.leaveBlockLevel(marginBottom: frame.marginBottom)
-    case .blockInCell, .cellOutsideRow: flow.softBreak(style: frame.style)
+    case .cellOutsideRow: flow.softBreak(style: frame.style)
     case .cell: flow.trimSpace()
     case .inline: break
     }
@@ -123,10 +123,11 @@ struct StyledTextBuilder {
     _ node: Document.NodeID, computed: ComputedStyle, computedIndex: Int32, role: ElementRole
   ) -> ElementFrame {
     let parent = frames.last
-    let parentIsInCell = parent?.isInCell ?? false
     let layout: ElementFrame.Layout
     switch computed.display {
-    case .block, .listItem, .table, .tableRow: layout = parentIsInCell ? .blockInCell : .block
+    // Blocks inside a cell stay blocks (a heading, a list, a nested table's rows), as in a
+    // browser; the row's text around them goes on in blocks of its own.
+    case .block, .listItem, .table, .tableRow: layout = .block
     case .tableCell: layout = (parent?.rowFrame ?? -1) >= 0 ? .cell : .cellOutsideRow
     case .inline, .none: layout = .inline
     }
@@ -157,7 +158,6 @@ struct StyledTextBuilder {
       style: style, styleKey: key, fontSize: fontSize, whiteSpace: computed.whiteSpace,
       block: parent?.block ?? BlockContext(), layout: layout)
     frame.isListItem = computed.display == .listItem
-    frame.isInCell = parentIsInCell || layout == .cell || layout == .cellOutsideRow
     frame.marginBottom = computed.margin.bottom
     frame.listFrame = role == .list ? Int32(frames.count) : parent?.listFrame ?? -1
     frame.rowFrame = computed.display == .tableRow ? Int32(frames.count) : parent?.rowFrame ?? -1
@@ -186,6 +186,10 @@ struct StyledTextBuilder {
     block.alignment = computed.textAlign
     if role != .canvas, let background = Self.visible(computed.backgroundColor) {
       block.backgroundColor = background
+    }
+    if inherited.kind == .tableRow && computed.display != .tableRow {
+      // A block inside a cell is a block of its own kind, not part of the row's line.
+      block.kind = .paragraph
     }
     if computed.display == .listItem {
       block.kind = .listItem
