@@ -43,6 +43,98 @@ public struct CMarkEngine: MarkdownEngine {
     return HTMLFragment(bytes: bytes, engineID: "cmark")
   }
 
+  /// Builds the document from cmark's node tree (no HTML written or parsed); see
+  /// ``MarkdownEngine/document(_:options:importer:)``.
+  ///
+  /// With source positions on, the HTML (whose `data-sourcepos` attributes the tree path does
+  /// not write) is imported instead.
+  public func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try checkSupport(of: options)
+    func imported() throws(RenderError) -> Document {
+      try importer.importDocument(fragment: render(markdown, options: options))
+    }
+    if options.sourcePositions { return try imported() }
+    var markdown = MarkdownInput.prepare(markdown)
+    let flags = Self.flags(for: options)
+    let root = markdown.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        cmark_parse_document($0.baseAddress, $0.count, flags)
+      }
+    }
+    guard let root else {
+      throw .engineFailed(engine: "cmark", detail: "libcmark returned no tree (out of memory?)")
+    }
+    defer { cmark_node_free(root) }
+    var builder = MarkdownDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
+    Self.walk(root, into: &builder)
+    return try builder.finish(importing: imported)
+  }
+
+  /// Feeds every node of cmark's tree to `builder`, in document order, without recursion.
+  private static func walk(_ root: OpaquePointer, into builder: inout MarkdownDocumentBuilder) {
+    guard let iterator = cmark_iter_new(root) else { return }
+    defer { cmark_iter_free(iterator) }
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE { return }
+      guard let node = cmark_iter_get_node(iterator) else { continue }
+      let type = cmark_node_get_type(node)
+      if event == CMARK_EVENT_EXIT {
+        if !Self.untranslated.contains(type.rawValue) { builder.exit() }
+        continue
+      }
+      switch type {
+      case CMARK_NODE_BLOCK_QUOTE: builder.enter(.blockQuote)
+      case CMARK_NODE_LIST:
+        builder.enter(
+          .list(
+            ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+            start: Int(cmark_node_get_list_start(node)),
+            tight: cmark_node_get_list_tight(node) != 0))
+      case CMARK_NODE_ITEM: builder.enter(.item)
+      case CMARK_NODE_PARAGRAPH: builder.enter(.paragraph)
+      case CMARK_NODE_HEADING:
+        builder.enter(.heading(level: Int(cmark_node_get_heading_level(node))))
+      case CMARK_NODE_EMPH: builder.enter(.emphasis)
+      case CMARK_NODE_STRONG: builder.enter(.strong)
+      case CMARK_NODE_LINK:
+        builder.enter(
+          .link(
+            destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))
+          ))
+      case CMARK_NODE_IMAGE:
+        builder.enter(
+          .image(
+            source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))))
+      case CMARK_NODE_TEXT: builder.text(string(cmark_node_get_literal(node)))
+      case CMARK_NODE_CODE: builder.code(string(cmark_node_get_literal(node)))
+      case CMARK_NODE_SOFTBREAK: builder.softBreak()
+      case CMARK_NODE_LINEBREAK: builder.lineBreak()
+      case CMARK_NODE_CODE_BLOCK:
+        builder.codeBlock(
+          info: string(cmark_node_get_fence_info(node)), text: string(cmark_node_get_literal(node)))
+      case CMARK_NODE_THEMATIC_BREAK: builder.thematicBreak()
+      case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+        builder.html(string(cmark_node_get_literal(node)))
+      default:
+        break
+      }
+    }
+  }
+
+  /// Containers with no element of their own: the document, and custom nodes (which only an
+  /// API user creates, never the parser).
+  private static let untranslated: Set<UInt32> = [
+    CMARK_NODE_DOCUMENT.rawValue, CMARK_NODE_CUSTOM_BLOCK.rawValue,
+    CMARK_NODE_CUSTOM_INLINE.rawValue,
+  ]
+
+  private static func string(_ text: UnsafePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? ""
+  }
+
   /// cmark's flags for `options`, as DESIGN.md's option table maps them.
   package static func flags(for options: RenderOptions) -> Int32 {
     var flags = CMARK_OPT_DEFAULT

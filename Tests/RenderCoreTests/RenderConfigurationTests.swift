@@ -93,7 +93,7 @@ import Testing
   @Test func unknownValuesListTheValidOnes() {
     #expect(
       message(#"{"options": {"extensions": ["tables", "emoji"]}}"#)
-        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, tableOfContents"
+        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, tableOfContents, taskLists, tagFilter"
     )
     #expect(
       message(#"{"colorScheme": "sepia"}"#)

@@ -14,6 +14,10 @@ package struct PipelineStages: Sendable {
   /// Imports HTML, cascades the default stylesheet and builds StyledText; returns the text's
   /// length so the work cannot be optimised away.
   package var styledText: (@Sendable (String) throws -> Int)?
+  /// Builds an engine's ``Document`` for Markdown (from its tree where it has one), cascades
+  /// the default stylesheet and builds StyledText: the path `Renderer.styledText` takes.
+  package var documentStyledText:
+    (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)?
   /// Parses HTML bytes into a libxml2 tree and frees it; returns a node count or length.
   package var libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)?
   /// Every importer compared side by side, each against its own C parse.
@@ -23,11 +27,14 @@ package struct PipelineStages: Sendable {
   package init(
     normalize: (@Sendable (String) -> String)? = nil,
     styledText: (@Sendable (String) throws -> Int)? = nil,
+    documentStyledText: (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)? =
+      nil,
     libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)? = nil,
     importers: [ImporterStage] = []
   ) {
     self.normalize = normalize
     self.styledText = styledText
+    self.documentStyledText = documentStyledText
     self.libxml2TreeParse = libxml2TreeParse
     self.importers = importers
   }
@@ -48,6 +55,11 @@ package struct PipelineStages: Sendable {
     normalize: { HTMLNormalizer.normalize($0) },
     styledText: { html in
       let document = try HTMLImporter().importDocument(html: html)
+      let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+      return StyledText(document: document, styles: styles).string.utf8.count
+    },
+    documentStyledText: { engine, markdown, options in
+      let document = try engine.document(markdown, options: options, importer: HTMLImporter())
       let styles = Stylesheet.default.cascade(document, colorScheme: .light)
       return StyledText(document: document, styles: styles).string.utf8.count
     },

@@ -40,6 +40,16 @@ public struct Document: Sendable, Hashable {
     return append(node, to: parent)
   }
 
+  /// Adds an element whose name is already lower-case (builders that know their names).
+  @discardableResult
+  package mutating func appendElement(
+    lowercasedName name: String, attributes: [DocumentNode.Attribute] = [], to parent: NodeID
+  ) -> NodeID {
+    var node = DocumentNode(kind: .element, name: name, parent: parent)
+    node.attributes = attributes
+    return append(node, to: parent)
+  }
+
   /// Adds text as the last child of `parent`, merging it into a preceding text sibling.
   public mutating func appendText(_ text: String, to parent: NodeID) {
     guard !text.isEmpty else { return }

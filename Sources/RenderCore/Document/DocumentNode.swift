@@ -20,6 +20,12 @@ public struct DocumentNode: Sendable, Hashable {
       self.name = name.lowercased()
       self.value = value
     }
+
+    /// Creates an attribute whose name is already lower-case.
+    package init(lowercasedName name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
   }
 
   /// Element or text.

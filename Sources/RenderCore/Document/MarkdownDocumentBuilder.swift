@@ -1,0 +1,197 @@
+/// Builds the ``Document`` an engine's HTML describes straight from the engine's node tree or
+/// parser events, without writing or parsing HTML: the hub every engine with a tree feeds.
+///
+/// The result holds the elements, attributes and text that importing the engine's HTML gives
+/// (`html` and `body` included), so styled text is the same on either path. The builder applies
+/// what the engine's renderer applies: the one URL rule (``URLSafety``) in safe mode, the
+/// engine's URL escaping, `language-` classes on code blocks, images' alt text as plain text,
+/// no paragraphs inside tight list items.
+///
+/// Raw HTML is the one thing only HTML can say: in safe mode it is omitted (as the renderer
+/// omits it); with ``RenderOptions/unsafe`` the builder cannot know how tags opened in one node
+/// close in another, so ``finish(importing:)`` imports the engine's HTML instead.
+///
+/// ```swift
+/// var builder = MarkdownDocumentBuilder(options: options)
+/// builder.enter(.heading(level: 1))
+/// builder.text("Hello")
+/// builder.exit()
+/// let document = try builder.finish { try importer.importDocument(fragment: html()) }
+/// ```
+public struct MarkdownDocumentBuilder {
+  private enum Frame {
+    case element
+    case transparent
+    case image(source: String, title: String)
+  }
+
+  private var document = Document()
+  private var parents: [Document.NodeID]
+  private var frames: [Frame] = []
+  private var tightLists: [Bool] = []
+  private var imageDepth = 0
+  private var altText = ""
+  private var needsImport = false
+  private let options: RenderOptions
+  private let urlEscaping: URLEscaping
+
+  /// Starts an empty document for a render with `options`; `urlEscaping` is how the engine's
+  /// renderer writes URLs. `markdownLength` (in UTF-8 bytes) sizes the node table up front, so
+  /// that it is not copied as it grows.
+  public init(
+    options: RenderOptions, urlEscaping: URLEscaping = .commonMark, markdownLength: Int = 0
+  ) {
+    self.options = options
+    self.urlEscaping = urlEscaping
+    // Real Markdown has about one node per 20 bytes; memory reserved and never touched costs
+    // nothing.
+    document.reserveCapacity(markdownLength / 16 + 3)
+    let html = document.appendElement(lowercasedName: "html", to: document.root)
+    parents = [document.appendElement(lowercasedName: "body", to: html)]
+  }
+
+  /// Opens `node`; everything until the matching ``exit()`` goes inside it.
+  public mutating func enter(_ node: MarkdownNode) {
+    if imageDepth > 0 {
+      // Inside an image only text counts (its alt text); a nested image's own alt text is
+      // part of it.
+      if case .image = node {
+        imageDepth += 1
+        frames.append(.image(source: "", title: ""))
+      } else {
+        frames.append(.transparent)
+      }
+      return
+    }
+    switch node {
+    case .blockQuote: open("blockquote")
+    case .list(let ordered, let start, let tight):
+      tightLists.append(tight)
+      if ordered {
+        open("ol", start == 1 ? [] : [.init(lowercasedName: "start", value: String(start))])
+      } else {
+        open("ul")
+      }
+    case .item: open("li")
+    case .paragraph:
+      if tightLists.last == true, document.nodes[parents[parents.count - 1]].name == "li" {
+        frames.append(.transparent)
+      } else {
+        open("p")
+      }
+    case .heading(let level): open(Self.headingNames[min(max(level, 1), 6) - 1])
+    case .emphasis: open("em")
+    case .strong: open("strong")
+    case .strikethrough: open("del")
+    case .link(let destination, let title):
+      var attributes = [DocumentNode.Attribute(lowercasedName: "href", value: url(destination))]
+      if !title.isEmpty { attributes.append(.init(lowercasedName: "title", value: title)) }
+      open("a", attributes)
+    case .image(let source, let title):
+      imageDepth = 1
+      altText = ""
+      frames.append(.image(source: source, title: title))
+    case .element(let name, let attributes): open(name, attributes)
+    }
+  }
+
+  /// Closes the node opened last.
+  public mutating func exit() {
+    switch frames.removeLast() {
+    case .element:
+      let closed = parents.removeLast()
+      if document.nodes[closed].name == "ul" || document.nodes[closed].name == "ol" {
+        tightLists.removeLast()
+      }
+    case .transparent:
+      break
+    case .image(let source, let title):
+      imageDepth -= 1
+      guard imageDepth == 0 else { return }
+      var attributes = [
+        DocumentNode.Attribute(lowercasedName: "src", value: url(source)),
+        DocumentNode.Attribute(lowercasedName: "alt", value: altText),
+      ]
+      if !title.isEmpty { attributes.append(.init(lowercasedName: "title", value: title)) }
+      document.appendElement(lowercasedName: "img", attributes: attributes, to: parent)
+    }
+  }
+
+  /// Adds literal text (already unescaped by the engine).
+  public mutating func text(_ text: String) {
+    if imageDepth > 0 {
+      altText += text
+    } else {
+      document.appendText(text, to: parent)
+    }
+  }
+
+  /// Adds an inline code span.
+  public mutating func code(_ text: String) {
+    if imageDepth > 0 { return altText += text }
+    let code = document.appendElement(lowercasedName: "code", to: parent)
+    document.appendText(text, to: code)
+  }
+
+  /// Adds a line break inside a paragraph: a newline, or `<br>` with
+  /// ``RenderOptions/hardLineBreaks``.
+  public mutating func softBreak() {
+    if options.hardLineBreaks { return lineBreak() }
+    if imageDepth > 0 { return altText += " " }
+    document.appendText("\n", to: parent)
+  }
+
+  /// Adds a hard line break, `<br>`.
+  public mutating func lineBreak() {
+    if imageDepth > 0 { return altText += " " }
+    document.appendElement(lowercasedName: "br", to: parent)
+    document.appendText("\n", to: parent)
+  }
+
+  /// Adds a code block; `info` is the info string, whose first word becomes the
+  /// `language-` class.
+  public mutating func codeBlock(info: String, text: String) {
+    let pre = document.appendElement(lowercasedName: "pre", to: parent)
+    let language = info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
+    let code = document.appendElement(
+      lowercasedName: "code",
+      attributes: language.isEmpty
+        ? [] : [.init(lowercasedName: "class", value: "language-\(language)")],
+      to: pre)
+    document.appendText(text, to: code)
+  }
+
+  /// Adds a thematic break, `<hr>`.
+  public mutating func thematicBreak() {
+    document.appendElement(lowercasedName: "hr", to: parent)
+  }
+
+  /// Adds raw HTML: omitted in safe mode; with ``RenderOptions/unsafe`` it makes
+  /// ``finish(importing:)`` import the engine's HTML. Inside an image's alt text it is text.
+  public mutating func html(_ html: String) {
+    if imageDepth > 0 { return altText += html }
+    if options.unsafe { needsImport = true }
+  }
+
+  /// The document; `importing` gives the document imported from the engine's HTML, called only
+  /// when raw HTML passed (see the type's notes).
+  public func finish(
+    importing: () throws(RenderError) -> Document
+  ) throws(RenderError) -> Document {
+    needsImport ? try importing() : document
+  }
+
+  private static let headingNames = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+  private var parent: Document.NodeID { parents[parents.count - 1] }
+
+  private mutating func open(_ name: String, _ attributes: [DocumentNode.Attribute] = []) {
+    parents.append(document.appendElement(lowercasedName: name, attributes: attributes, to: parent))
+    frames.append(.element)
+  }
+
+  private func url(_ destination: String) -> String {
+    if !options.unsafe && URLSafety.isDangerous(destination) { return "" }
+    return urlEscaping.escape(destination)
+  }
+}
