@@ -121,7 +121,8 @@ package enum GumboParser {
         }
         let element = child.pointee.v.element
         let id = document.appendElement(
-          names.name(of: element), attributes: attributes(of: element), to: parent)
+          lowercasedName: names.name(of: element), attributes: attributes(of: element),
+          to: parent)
         try checkNodeCount(document, limits: limits)
         open.append(OpenElement(children: element.children, next: 0, id: id))
       case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
@@ -152,14 +153,18 @@ package enum GumboParser {
     attributes.reserveCapacity(count)
     for index in 0..<count {
       let attribute = element.attributes.data[index]!.assumingMemoryBound(to: GumboAttribute.self)
+      // gumbo lower-cases names except SVG's adjusted ones (`viewBox`).
       var name = string(attribute.pointee.name)
+      if name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+        name = name.lowercased()
+      }
       switch attribute.pointee.attr_namespace {
       case GUMBO_ATTR_NAMESPACE_XLINK: name = "xlink:" + name
       case GUMBO_ATTR_NAMESPACE_XML: name = "xml:" + name
       case GUMBO_ATTR_NAMESPACE_XMLNS where name != "xmlns": name = "xmlns:" + name
       default: break
       }
-      attributes.append(.init(name: name, value: string(attribute.pointee.value)))
+      attributes.append(.init(lowercasedName: name, value: string(attribute.pointee.value)))
     }
     return attributes
   }

@@ -44,7 +44,8 @@ struct BrowserTextTests {
     let scalars = Array(styled.string.unicodeScalars)
     var text = String.UnicodeScalarView()
     for block in styled.blocks where block.kind != .rule {
-      text.append(contentsOf: scalars[(block.range.lowerBound + block.markerLength)..<block.range.upperBound])
+      text.append(
+        contentsOf: scalars[(block.range.lowerBound + block.markerLength)..<block.range.upperBound])
       text.append("\n")
     }
     return words(String(text))
@@ -53,6 +54,11 @@ struct BrowserTextTests {
   static func words(_ text: String) -> [Substring] {
     text.split(whereSeparator: \.isWhitespace)
   }
+
+  /// The cases whose words must match, of 1,773: what each importer achieves, so a regression
+  /// fails (targets: 99 % for HTML5, 92 % for libxml2).
+  static let html5Floor = 1760
+  static let libxml2Floor = 1642
 
   /// The share of cases whose words match, and a line for each case that does not.
   static func agreement(importer: some HTMLImporting) throws -> (Double, [String]) {
@@ -79,12 +85,12 @@ struct BrowserTextTests {
   @Test func html5ImporterShowsTheBrowsersWords() throws {
     let (share, misses) = try Self.agreement(importer: HTML5Importer())
     Self.report("HTML5 (gumbo)", share, misses)
-    #expect(share >= 0.99, "\(misses.count) cases differ")
+    #expect(try Self.cases().count - misses.count >= Self.html5Floor && share >= 0.99)
   }
 
   @Test func libxml2ImporterShowsTheBrowsersWords() throws {
     let (share, misses) = try Self.agreement(importer: HTMLImporter())
     Self.report("libxml2", share, misses)
-    #expect(share >= 0.92, "\(misses.count) cases differ")
+    #expect(try Self.cases().count - misses.count >= Self.libxml2Floor && share >= 0.92)
   }
 }

@@ -29,7 +29,8 @@ import Testing
   }
 
   @Test func dropsCommentsAndKeepsTemplateContentAsChildren() throws {
-    let document = try HTML5Importer().importDocument(html: "a<!-- c -->b<template><i>t</i></template>")
+    let document = try HTML5Importer().importDocument(
+      html: "a<!-- c -->b<template><i>t</i></template>")
     #expect(document.textContent(of: document.root) == "abt")
     let template = document.nodes.firstIndex { $0.name == "template" }!
     #expect(document.nodes[document.nodes[template].firstChild!].name == "i")
@@ -45,7 +46,8 @@ import Testing
     let latin1: [UInt8] = Array("<meta charset=iso-8859-1><p>caf".utf8) + [0xE9]
     var document = try HTML5Importer().importDocument(data: latin1)
     #expect(document.textContent(of: document.root) == "café")
-    let utf16: [UInt8] = [0xFF, 0xFE] + "<p>é".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let utf16: [UInt8] =
+      [0xFF, 0xFE] + "<p>é".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     document = try HTML5Importer().importDocument(data: utf16)
     #expect(document.textContent(of: document.root) == "é")
   }
@@ -81,7 +83,8 @@ import Testing
     #expect(
       throws: RenderError.limitExceeded(limit: "HTML input size in bytes", value: 11, maximum: 10)
     ) {
-      try HTML5Importer(limits: HTMLImportLimits(maximumBytes: 10)).importDocument(html: "<p>01234567")
+      try HTML5Importer(limits: HTMLImportLimits(maximumBytes: 10)).importDocument(
+        html: "<p>01234567")
     }
   }
 

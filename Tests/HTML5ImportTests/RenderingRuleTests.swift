@@ -10,7 +10,7 @@ import Testing
 /// applies whichever importer built the tree.
 @Suite struct RenderingRuleTests {
   static let rules = [
-    "details", "dialog", "select", "svg", "mathml", "template", "noscript", "textarea",
+    "details", "dialog", "select", "svg", "mathml", "template", "noscript", "textarea", "embedded",
   ]
 
   static let importers: [(String, any HTMLImporting)] = [

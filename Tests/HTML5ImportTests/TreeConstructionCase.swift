@@ -43,7 +43,8 @@ struct TreeConstructionCase {
       }
       guard !cases.isEmpty else { continue }
       let last = cases.count - 1
-      let continuesText = section == "#document" && !line.hasPrefix("| ")
+      let continuesText =
+        section == "#document" && !line.hasPrefix("| ")
         && (cases[last].expected.last.map(TreeDump.isOpenText) ?? false)
       if line.hasPrefix("#"), !continuesText {
         if section == "#data" { cases[last].html = data.joined(separator: "\n") }

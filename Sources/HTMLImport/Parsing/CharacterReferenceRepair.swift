@@ -31,9 +31,21 @@ struct CharacterReferenceRepair {
     self.input = input
   }
 
-  private static let rawTextElements: Set<String> = [
-    "script", "style", "xmp", "iframe", "noembed", "noframes",
-  ]
+  /// Elements whose content is not markup (and `plaintext`, which ends markup for good).
+  private static let rawTextElements: [[UInt8]] = [
+    "script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext",
+  ].map { Array($0.utf8) }
+
+  /// The raw-text element `name` (any case) names, if it names one; no String per tag.
+  private static func rawTextElement(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+    guard name.count <= 9 else { return nil }
+    for element in rawTextElements where element.count == name.count {
+      if zip(name, element).allSatisfy({ $0 | 0x20 == $1 }) {
+        return String(decoding: element, as: UTF8.self)
+      }
+    }
+    return nil
+  }
 
   private mutating func run() {
     var at = 0
@@ -56,7 +68,7 @@ struct CharacterReferenceRepair {
     guard at + 1 < count, Self.isLetter(input[at + 1]) else { return otherMarkup(at) }
     var end = at + 1
     while end < count, !Self.endsName(input[end]) { end += 1 }
-    let name = String(decoding: input[(at + 1)..<end], as: UTF8.self).lowercased()
+    let name = Self.rawTextElement(input[(at + 1)..<end])
     // Attributes up to the tag's `>`, quote-aware.
     var quote: UInt8?
     while end < count {
@@ -75,8 +87,8 @@ struct CharacterReferenceRepair {
       end += 1
     }
     end = min(end + 1, count)
+    guard let name else { return end }
     if name == "plaintext" { return count }
-    guard Self.rawTextElements.contains(name) else { return end }
     return findEndTag(name, from: end) ?? count
   }
 

@@ -41,6 +41,8 @@ struct ElementFrame {
   var hidesText = false
   /// Whether its start and end separate words (``RenderingRule/separatesWords(_:)``).
   var separatesWords = false
+  /// Whether it is a `details` without `open` (its children other than the summary hide).
+  var isClosedDetails = false
   /// The option the nearest `select` shows, or -1 outside one.
   var chosenOption: Int32 = -1
 }

@@ -3,70 +3,109 @@
 /// and SVG and MathML, where only some text is ever drawn.
 ///
 /// Both importers' documents go through these rules, so they apply whichever built the tree.
-enum RenderingRule {
+/// An element's name is looked up once (``kind(of:)``); most elements have no rule.
+enum RenderingRule: Equatable {
+  /// `dialog`: shown only with `open`.
+  case dialog
+  /// MathML `annotation`, `annotation-xml`: alternatives, never drawn.
+  case annotation
+  /// `option`: only the one its `select` shows.
+  case option
+  /// `optgroup`: only the one holding that option.
+  case optionGroup
+  /// `select`: shows one option.
+  case select
+  /// `details`: without `open`, only its first `summary`.
+  case details
+  /// `summary`: its text is shown.
+  case summary
+  /// `svg`: only its `text` is drawn.
+  case svg
+  /// SVG `text`: drawn.
+  case svgText
+  /// SVG `foreignObject`: its HTML is drawn when it sits in a container.
+  case foreignObject
+  /// `iframe`, `video`, `audio`, `canvas`: their fallback or source text is not drawn.
+  case embedded
+  /// `object`: its fallback shows only when it has nothing to embed (no `data`).
+  case object
+  /// `math`: text only in token elements.
+  case math
+  /// `mi`, `mn`, `mo`, `ms`, `mtext`: MathML's text.
+  case mathToken
+  /// MathML's layout elements (`mrow`, `mfrac`, …): each sets its content apart.
+  case mathLayout
+
   /// How an element's own text (its text children) is treated.
   enum TextVisibility: Equatable {
     /// Inherited from the parent element.
     case inherited
-    /// Shown: SVG's `text` and `foreignObject`, an `option`, a `summary`.
+    /// Shown: SVG's `text` and `foreignObject`, an `option`, a `summary`, MathML tokens.
     case shown
-    /// Not drawn: SVG graphics, a `select`'s loose text, a closed `details`, an `iframe`'s
-    /// source text, a media element's fallback.
+    /// Not drawn.
     case hidden
   }
 
-  /// Whether the element `name` is MathML, whose elements each set their text apart (a
-  /// browser lays them out as separate boxes: `<mi>x</mi><mi>y</mi>` is not one word).
-  static func separatesWords(_ name: String) -> Bool {
-    switch name {
-    case "math", "mi", "mn", "mo", "ms", "mtext", "mrow", "mfrac", "msqrt", "mroot", "msub",
-      "msup", "msubsup", "munder", "mover", "munderover", "mtable", "mtr", "mtd", "semantics",
-      "mstyle", "mpadded", "mphantom", "menclose", "merror", "mspace":
-      return true
+  private static let kinds: [String: RenderingRule] = {
+    var kinds: [String: RenderingRule] = [
+      "dialog": .dialog, "annotation": .annotation, "annotation-xml": .annotation,
+      "option": .option, "optgroup": .optionGroup, "select": .select, "details": .details,
+      "summary": .summary, "svg": .svg, "text": .svgText, "foreignobject": .foreignObject,
+      "iframe": .embedded, "video": .embedded, "audio": .embedded, "canvas": .embedded,
+      "object": .object, "math": .math,
+    ]
+    for token in ["mi", "mn", "mo", "ms", "mtext"] { kinds[token] = .mathToken }
+    for layout in [
+      "mrow", "mfrac", "msqrt", "mroot", "msub", "msup", "msubsup", "munder", "mover",
+      "munderover", "mtable", "mtr", "mtd", "semantics", "mstyle", "mpadded", "mphantom",
+      "menclose", "merror", "mspace",
+    ] {
+      kinds[layout] = .mathLayout
+    }
+    return kinds
+  }()
+
+  /// The rule for the element `name` (lower-case), nil for most elements.
+  static func kind(of name: String) -> RenderingRule? { kinds[name] }
+
+  /// Whether the element (of rule `kind`) and everything in it is skipped. `chosenOption` is
+  /// the option its nearest open `select` shows (nil outside one); `closedDetails` is its
+  /// parent when that is a `details` without `open`.
+  static func hides(
+    _ node: Document.NodeID, kind: RenderingRule?, in document: Document,
+    chosenOption: Document.NodeID?, closedDetails: Document.NodeID?
+  ) -> Bool {
+    if let closedDetails, node != firstSummary(of: closedDetails, in: document) { return true }
+    switch kind {
+    case .dialog: return document.nodes[node].attribute("open") == nil
+    case .annotation: return true
+    case .option: return chosenOption.map { $0 != node } ?? false
+    case .optionGroup:
+      return chosenOption.map { !contains(node, $0, in: document) } ?? false
     default: return false
     }
   }
 
-  /// Whether `node` and everything in it is skipped; `chosenOption` is the option its
-  /// nearest open `select` shows (nil outside one).
-  static func hides(
-    _ node: Document.NodeID, in document: Document, chosenOption: Document.NodeID?
-  ) -> Bool {
-    let element = document.nodes[node]
-    switch element.name {
-    // A dialog is shown only once opened; MathML annotations are alternatives, never drawn.
-    case "dialog": return element.attribute("open") == nil
-    case "annotation", "annotation-xml": return true
-    case "option": return chosenOption.map { $0 != node } ?? false
-    case "optgroup": return chosenOption != nil && !contains(node, chosenOption!, in: document)
-    default: break
+  /// How the text directly inside the element (of rule `kind`) is treated.
+  static func textVisibility(
+    of node: Document.NodeID, kind: RenderingRule?, in document: Document
+  ) -> TextVisibility {
+    switch kind {
+    case nil, .dialog, .annotation, .optionGroup, .mathLayout: return .inherited
+    case .svg, .select, .embedded, .math: return .hidden
+    case .object: return document.nodes[node].attribute("data") == nil ? .inherited : .hidden
+    case .svgText, .option, .summary, .mathToken: return .shown
+    case .details: return document.nodes[node].attribute("open") == nil ? .hidden : .inherited
+    case .foreignObject:
+      let parent = document.nodes[node].parent.map { document.nodes[$0].name }
+      return ["svg", "g", "a", "switch", "symbol"].contains(parent) ? .shown : .inherited
     }
-    guard let parent = element.parent else { return false }
-    let container = document.nodes[parent]
-    if container.name == "details", container.attribute("open") == nil {
-      return node != firstSummary(of: parent, in: document)
-    }
-    return false
   }
 
-  /// How the text directly inside the element `name` is treated.
-  static func textVisibility(of node: Document.NodeID, in document: Document) -> TextVisibility {
-    let element = document.nodes[node]
-    switch element.name {
-    case "svg", "select", "iframe", "video", "audio", "canvas", "object":
-      // An object shows its fallback content only when it has nothing to embed.
-      if element.name == "object", element.attribute("data") == nil { return .inherited }
-      return .hidden
-    // MathML draws text only in its token elements, SVG only in `text` and in a
-    // `foreignObject` placed in a container (not inside a shape such as `path`).
-    case "math": return .hidden
-    case "text", "option", "summary", "mi", "mn", "mo", "ms", "mtext": return .shown
-    case "foreignobject":
-      let parent = element.parent.map { document.nodes[$0].name }
-      return ["svg", "g", "a", "switch", "symbol"].contains(parent) ? .shown : .inherited
-    case "details": return element.attribute("open") == nil ? .hidden : .inherited
-    default: return .inherited
-    }
+  /// Whether the element's start and end separate words: MathML's elements, which a browser
+  /// lays out as separate boxes (`<mi>x</mi><mi>y</mi>` is not one word).
+  static func separatesWords(_ kind: RenderingRule?) -> Bool {
+    kind == .math || kind == .mathToken || kind == .mathLayout
   }
 
   /// The option a closed `select` shows: the last one marked `selected`, else the first.

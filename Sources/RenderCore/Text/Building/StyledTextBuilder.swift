@@ -70,10 +70,18 @@ struct StyledTextBuilder {
     let computedIndex = styleIndex(of: node)
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
+    // The parent's frame is the last one: every displayed element has one.
+    let rule = RenderingRule.kind(of: document.nodes[node].name)
     let chosenOption = frames.last.flatMap { $0.chosenOption >= 0 ? Int($0.chosenOption) : nil }
-    if RenderingRule.hides(node, in: document, chosenOption: chosenOption) { return false }
+    let closedDetails = frames.last?.isClosedDetails == true ? document.nodes[node].parent : nil
+    if RenderingRule.hides(
+      node, kind: rule, in: document, chosenOption: chosenOption, closedDetails: closedDetails)
+    {
+      return false
+    }
     let role = ElementRole(name: document.nodes[node].name)
-    var frame = makeFrame(node, computed: computed, computedIndex: computedIndex, role: role)
+    var frame = makeFrame(
+      node, computed: computed, computedIndex: computedIndex, role: role, rule: rule)
     let parentStyle = frames.last?.style ?? frame.style
 
     if frame.isListItem { flow.flushMarkerAlone() }
@@ -120,7 +128,8 @@ struct StyledTextBuilder {
   // MARK: Element semantics
 
   private mutating func makeFrame(
-    _ node: Document.NodeID, computed: ComputedStyle, computedIndex: Int32, role: ElementRole
+    _ node: Document.NodeID, computed: ComputedStyle, computedIndex: Int32, role: ElementRole,
+    rule: RenderingRule?
   ) -> ElementFrame {
     let parent = frames.last
     let layout: ElementFrame.Layout
@@ -161,13 +170,14 @@ struct StyledTextBuilder {
     frame.marginBottom = computed.margin.bottom
     frame.listFrame = role == .list ? Int32(frames.count) : parent?.listFrame ?? -1
     frame.rowFrame = computed.display == .tableRow ? Int32(frames.count) : parent?.rowFrame ?? -1
-    switch RenderingRule.textVisibility(of: node, in: document) {
+    switch RenderingRule.textVisibility(of: node, kind: rule, in: document) {
     case .inherited: frame.hidesText = parent?.hidesText ?? false
     case .shown: frame.hidesText = false
     case .hidden: frame.hidesText = true
     }
-    frame.separatesWords = RenderingRule.separatesWords(document.nodes[node].name)
-    if document.nodes[node].name == "select" {
+    frame.separatesWords = RenderingRule.separatesWords(rule)
+    frame.isClosedDetails = rule == .details && document.nodes[node].attribute("open") == nil
+    if rule == .select {
       frame.chosenOption = Int32(RenderingRule.chosenOption(of: node, in: document) ?? -1)
     } else {
       frame.chosenOption = parent?.chosenOption ?? -1
