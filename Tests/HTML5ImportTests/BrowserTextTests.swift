@@ -2,6 +2,8 @@ import Foundation
 import HTML5Import
 import HTMLImport
 import RenderCore
+import RenderStyling
+import RenderText
 import TestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import HTML5Import
 import HTMLImport
 import RenderCore
+import RenderStyling
+import RenderText
 
 /// The stages of the pipeline beyond Markdown → HTML that the benchmark drives: HTML
 /// normalisation (for parity and conformance), HTML → StyledText, and libxml2's own tree
