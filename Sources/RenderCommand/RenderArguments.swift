@@ -21,6 +21,7 @@ struct RenderArguments: Equatable {
   var color: ColorChoice = .auto
   var sanitize = false
   var isolation: IsolationMode?
+  var importer: String?
   var deadline: Double?
   var listEngines = false
   var help = false
@@ -57,6 +58,7 @@ struct RenderArguments: Equatable {
       case "--stylesheet": stylesheet = try value()
       case "--color-scheme": colorScheme = try choice(try value(), for: name)
       case "--title": title = try value()
+      case "--importer": importer = try value()
       case "--color": color = try choice(try value(), for: name)
       case "--isolation":
         let raw = try value()

@@ -126,6 +126,7 @@ package enum RenderCommand {
     if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
     if let title = arguments.title { configuration.title = title }
     if let isolation = arguments.isolation { configuration.isolation = isolation }
+    if let importer = arguments.importer { configuration.importer = importer }
     configuration.sanitize = configuration.sanitize || arguments.sanitize
     if let deadline = arguments.deadline {
       configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))

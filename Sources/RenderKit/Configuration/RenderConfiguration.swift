@@ -33,6 +33,8 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var colorScheme: ColorScheme = .light
   /// The page title; nil means the first heading, then the file name.
   public var title: String?
+  /// The HTML importer's identifier (`html5`, `libxml2`); nil means the registry's default.
+  public var importer: String?
   /// Input size and time budgets.
   public var limits = RenderLimits()
   /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
@@ -107,7 +109,7 @@ public struct RenderConfiguration: Sendable, Hashable {
       value, source: source,
       validKeys: [
         "engine", "options", "stylesheet", "colorScheme", "title", "sanitize", "isolation",
-        "deadline", "maximumInputBytes",
+        "deadline", "maximumInputBytes", "importer",
       ])
     var configuration = RenderConfiguration()
     if let engine = try reader.string("engine") {
@@ -120,6 +122,7 @@ public struct RenderConfiguration: Sendable, Hashable {
     configuration.stylesheet = try reader.string("stylesheet")
     configuration.colorScheme = try reader.choice("colorScheme", of: ColorScheme.self) ?? .light
     configuration.title = try reader.string("title")
+    configuration.importer = try reader.string("importer")
     configuration.sanitize = try reader.bool("sanitize") ?? false
     configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
     if let seconds = try reader.number("deadline") {
