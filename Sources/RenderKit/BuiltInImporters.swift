@@ -21,13 +21,15 @@ extension ImporterRegistry {
         id: "html5", displayName: "gumbo (HTML5 tree builder)",
         libraryVersion: HTML5Importer.libraryVersion,
         conformance: "HTML5 parsing (2015 spec): html5lib trees 1694/1766, Chromium text 99.3 %",
-        isSafeOnHostileInput: true))
+        // Depth is checked (100,000 levels import); gumbo has not yet been run on the hostile
+        // patterns Discount and libxml2 were measured on, so it claims nothing more.
+        isSafeOnHostileInput: false))
     registry.register(
       HTMLImporter(),
       descriptor: ImporterDescriptor(
         id: "libxml2", displayName: "libxml2 (HTML 4 parser, SAX)",
         libraryVersion: HTMLImporter.libraryVersion,
-        conformance: "HTML 4 recovery, HTML5 character references: Chromium text 92.5 %",
+        conformance: "HTML 4 recovery, HTML5 character references: Chromium text 92.6 %",
         isSafeOnHostileInput: true))
     return registry
   }()
