@@ -1,6 +1,7 @@
 // One `import RenderKit` gives apps every layer, the engines and HTML import.
 @_exported import EngineCMark
 @_exported import EngineDiscount
+@_exported import HTML5Import
 @_exported import HTMLImport
 @_exported import RenderCore
 @_exported import RenderStyling
