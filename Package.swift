@@ -43,6 +43,7 @@ let package = Package(
     .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders"]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -61,13 +62,15 @@ let package = Package(
     .target(name: "RenderOutline", dependencies: ["RenderCore"]),
     // YAML front matter, split off before an engine sees the text and read with libyaml.
     .target(name: "FrontMatter", dependencies: ["RenderCore", "CYAML"]),
+    // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
+    .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
-        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "RenderOutline",
-        "FrontMatter",
+        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
+        "RenderOutline", "FrontMatter",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that
@@ -81,7 +84,7 @@ let package = Package(
       name: "BenchKit",
       dependencies: [
         "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineCMarkGFM",
-        "EngineDiscount", "EngineMD4C", "HTMLImport",
+        "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
@@ -112,6 +115,9 @@ let package = Package(
     // RenderPreview: the README's LiveDocument example runs with the others.
     .testTarget(
       name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),
+    .testTarget(
+      name: "HTML5ImportTests",
+      dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),

@@ -28,6 +28,7 @@ struct RenderArguments: Equatable {
   var color: ColorChoice = .auto
   var sanitize = false
   var isolation: IsolationMode?
+  var importer: String?
   var deadline: Double?
   var listEngines = false
   /// `render preview FILE`: serve the page and update the browser on every save.
@@ -97,6 +98,7 @@ struct RenderArguments: Equatable {
           throw UsageError("--port needs a port number from 1 to 65535 (found \"\(raw)\")")
         }
         port = parsed
+      case "--importer": importer = try value()
       case "--color": color = try choice(try value(), for: name)
       case "--isolation":
         let raw = try value()

@@ -149,6 +149,7 @@ package enum RenderCommand {
     if let language = arguments.language { configuration.language = language }
     if let baseURL = arguments.baseURL { configuration.baseURL = baseURL }
     if let isolation = arguments.isolation { configuration.isolation = isolation }
+    if let importer = arguments.importer { configuration.importer = importer }
     configuration.sanitize = configuration.sanitize || arguments.sanitize
     if let deadline = arguments.deadline {
       configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))

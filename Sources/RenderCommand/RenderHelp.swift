@@ -22,6 +22,7 @@ enum RenderHelp {
                            stylesheet), text (plain), json (text, style runs, blocks), terminal
       --stylesheet FILE    the CSS for pages and styled text (default: the built-in theme)
       --color-scheme S     light or dark, for styled text (text, json, terminal)
+      --importer ID        the HTML importer: html5 (default, HTML5's tree) or libxml2
       --title TEXT         the page title (default: the first heading, then the file name)
       --language TAG       the page's language, <html lang="TAG"> (e.g. en)
       --base-url URL       the page's <base href>, which its relative links resolve against

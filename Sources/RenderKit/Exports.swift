@@ -5,6 +5,7 @@
 @_exported import EngineDiscount
 @_exported import EngineMD4C
 @_exported import FrontMatter
+@_exported import HTML5Import
 @_exported import HTMLImport
 @_exported import RenderCore
 @_exported import RenderOutline

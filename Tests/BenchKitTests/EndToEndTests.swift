@@ -20,7 +20,7 @@ import Testing
     #expect(
       Set(report.keys) == [
         "context", "engines", "import", "parity", "conformance", "conformanceAgreement", "scaling",
-        "jobs", "memory",
+        "jobs", "memory", "importers",
       ])
     let context = try #require(report["context"] as? [String: Any])
     #expect(context["cores"] is Int)

@@ -73,7 +73,8 @@ import Testing
   @Test("an engine the worker lacks is refused with the valid identifiers")
   func unknownEngine() {
     #expect(
-      throws: RenderError.unknownEngine("nope", available: ["cmark", "cmark-gfm", "discount", "md4c"])
+      throws: RenderError.unknownEngine(
+        "nope", available: ["cmark", "cmark-gfm", "discount", "md4c"])
     ) {
       try IsolatedEngine(engineID: "nope")
     }

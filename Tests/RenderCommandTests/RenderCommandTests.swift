@@ -96,7 +96,8 @@ import Testing
     #expect(engine.status == .usage)
     #expect(
       engine.error.hasPrefix(
-        "render: unknown engine \"nope\" for --engine; valid engines: cmark, cmark-gfm, discount, md4c\n")
+        "render: unknown engine \"nope\" for --engine; valid engines: cmark, cmark-gfm, discount, md4c\n"
+      )
     )
   }
 

@@ -35,6 +35,24 @@ import Testing
           extensions: [.tables, .footnotes]))
   }
 
+  @Test func readsTheImporterAndRejectsAnUnknownOne() throws {
+    #expect(try parse(#"{"importer": "libxml2"}"#).importer == "libxml2")
+    #expect(try parse("{}").importer == nil)
+    var configuration = RenderConfiguration()
+    configuration.importer = "lxml"
+    #expect(throws: RenderError.self) { try Renderer(configuration: configuration) }
+    do {
+      _ = try Renderer(configuration: configuration)
+    } catch {
+      #expect(error.description.contains("valid importers: html5, libxml2"))
+    }
+    configuration.importer = nil
+    // The default builds the HTML5 tree: "a" is foster-parented before the table.
+    let styled = try Renderer(configuration: configuration).styledText(
+      html: "<table><tr><td>b</td></tr>a</table>")
+    #expect(styled.string.hasPrefix("a"))
+  }
+
   @Test func readsContainmentKeys() throws {
     let configuration = try parse(
       #"{"isolation": "process", "deadline": 2.5, "maximumInputBytes": 1000}"#)
@@ -68,7 +86,7 @@ import Testing
   @Test func unknownKeyNamesTheFileTheKeyAndTheValidKeys() {
     #expect(
       message(#"{"engin": "cmark"}"#)
-        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes"
+        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes, importer"
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)

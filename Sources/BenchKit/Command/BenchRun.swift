@@ -52,6 +52,12 @@ package struct BenchRun: Sendable {
         try htmlSource.render(document.text, options: renderOptions(for: htmlSource)).html)
     }
     let importFigures = try measureImport(html, options: options)
+    let importerFigures = try stages.importers.map { stage in
+      progress("measuring importer \(stage.id)")
+      return try ImportBenchmark.measure(
+        stage, on: html, runs: options.runs, warmup: options.warmup,
+        stopwatch: Stopwatch(clock: options.clock))
+    }
 
     var parity: [ParityFigures] = []
     if let normalize = stages.normalize, engines.count > 1 {
@@ -73,7 +79,8 @@ package struct BenchRun: Sendable {
     return BenchReport(
       context: context, engines: engineFigures, import: importFigures, parity: parity,
       conformance: conformance.results, conformanceAgreement: conformance.agreement,
-      scaling: scaling, jobs: jobs, memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()))
+      scaling: scaling, jobs: jobs, memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()),
+      importers: importerFigures)
   }
 
   /// Markdown → HTML (framework against raw C) and Markdown → StyledText for one engine.

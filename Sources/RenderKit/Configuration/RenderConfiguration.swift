@@ -44,6 +44,8 @@ public struct RenderConfiguration: Sendable, Hashable {
   /// The page's `<base href>`, which its relative links and images resolve against; nil
   /// leaves it out (they resolve against the page's own location).
   public var baseURL: String?
+  /// The HTML importer's identifier (`html5`, `libxml2`); nil means the registry's default.
+  public var importer: String?
   /// Input size and time budgets.
   public var limits = RenderLimits()
   /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
@@ -119,7 +121,7 @@ public struct RenderConfiguration: Sendable, Hashable {
       value, source: source,
       validKeys: [
         "engine", "profile", "options", "stylesheet", "colorScheme", "title", "language",
-        "baseURL", "sanitize", "isolation", "deadline", "maximumInputBytes",
+        "baseURL", "sanitize", "isolation", "deadline", "maximumInputBytes", "importer",
       ])
     var configuration = RenderConfiguration()
     if let engine = try reader.string("engine") {
@@ -135,6 +137,7 @@ public struct RenderConfiguration: Sendable, Hashable {
     configuration.title = try reader.string("title")
     configuration.language = try reader.string("language")
     configuration.baseURL = try reader.string("baseURL")
+    configuration.importer = try reader.string("importer")
     configuration.sanitize = try reader.bool("sanitize") ?? false
     configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
     if let seconds = try reader.number("deadline") {

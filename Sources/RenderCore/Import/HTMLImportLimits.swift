@@ -1,4 +1,4 @@
-/// The budgets an ``HTMLImporter`` enforces, so hostile HTML fails with a clear error instead of
+/// The budgets an importer enforces (``HTMLImporting``), so hostile HTML fails with a clear error instead of
 /// exhausting memory.
 ///
 /// The defaults are generous: far beyond any real document, small enough to stop runaway input.
@@ -28,6 +28,6 @@ public struct HTMLImportLimits: Sendable, Hashable {
   }
 
   /// No budget beyond libxml2's own: for trusted input such as the parity normaliser's.
-  static let unbounded = HTMLImportLimits(
+  package static let unbounded = HTMLImportLimits(
     maximumBytes: .max, maximumDepth: .max, maximumNodes: .max)
 }
