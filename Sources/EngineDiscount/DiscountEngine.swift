@@ -33,7 +33,7 @@ public struct DiscountEngine: MarkdownEngine {
       libraryVersion: Self.libraryVersion,
       features: [
         .rawHTML, .smartPunctuation, .hardLineBreaks, .tables, .strikethrough, .superscript,
-        .footnotes, .definitionLists, .autolinks, .tableOfContents,
+        .footnotes, .definitionLists, .autolinks, .tableOfContents, .taskLists,
       ],
       isSafeOnHostileInput: false, concurrency: .serialized)
   }
@@ -46,11 +46,24 @@ public struct DiscountEngine: MarkdownEngine {
       throw .limitExceeded(
         limit: "Discount input bytes", value: markdown.utf8.count, maximum: Int(Int32.max) - 1)
     }
-    var bytes = Self.renderPrepared(
-      MarkdownInput.prepare(markdown), flags: Self.flags(for: options),
-      githubLineBreaks: options.hardLineBreaks)
-    if !options.unsafe {
-      bytes = GeneratedHTMLURLFilter.removingDangerousURLs(from: bytes)
+    let prepared = MarkdownInput.prepare(markdown)
+    let checkedLetter = Self.checkedTaskLetter(in: prepared)
+    let bytes = Self.renderPrepared(
+      prepared, flags: Self.flags(for: options), githubLineBreaks: options.hardLineBreaks
+    ) { generated in
+      // Discount (built with GitHub checkboxes) turns `[ ]` items into glyphs whatever the
+      // flags: without task lists the text is written back.
+      let untasked =
+        options.extensions.contains(.taskLists)
+        ? nil : Self.restoringTaskMarkers(in: generated, checkedLetter: checkedLetter)
+      // Safe mode: every tag checked as a browser reads it, every URL by the one rule.
+      let checked =
+        options.unsafe
+        ? nil
+        : untasked.map { $0.withUnsafeBufferPointer(GeneratedHTMLChecker.checked) ?? $0 }
+          ?? GeneratedHTMLChecker.checked(generated)
+      guard let final = checked ?? untasked else { return HTMLBytes(copying: generated) }
+      return final.withUnsafeBufferPointer { HTMLBytes(copying: $0) }
     }
     return HTMLFragment(bytes: bytes, engineID: "discount")
   }
@@ -86,12 +99,13 @@ public struct DiscountEngine: MarkdownEngine {
   /// The C calls on prepared input, serialised; the output is copied out of the document
   /// that owns it before the document is released.
   static func renderPrepared(
-    _ markdown: String, flags: UInt32, githubLineBreaks: Bool = false
+    _ markdown: String, flags: UInt32, githubLineBreaks: Bool = false,
+    finish: (UnsafeBufferPointer<UInt8>) -> HTMLBytes
   ) -> HTMLBytes {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
       library.run {
-        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks) { HTMLBytes(copying: $0) }
+        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks, formatsCode: true, finish)
       }
     }
   }
@@ -99,7 +113,7 @@ public struct DiscountEngine: MarkdownEngine {
   /// The bare C calls, serialised, with no String produced: the benchmark's floor.
   package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
     library.run {
-      compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
+      compile(bytes, flags: flags, githubLineBreaks: false, formatsCode: false) { $0.count }
     }
   }
 
@@ -109,7 +123,7 @@ public struct DiscountEngine: MarkdownEngine {
     _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32
   ) -> Int {
     _ = library
-    return compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
+    return compile(bytes, flags: flags, githubLineBreaks: false, formatsCode: false) { $0.count }
   }
 
   /// The size of the stack libmarkdown runs on (0 if the system granted no thread).
@@ -126,10 +140,46 @@ public struct DiscountEngine: MarkdownEngine {
     mkd_with_html5_tags()
   }
 
+  /// A code block as Discount's own renderer writes it (the text escaped, blank lines kept
+  /// only before a line with text), but with the info string's first word, escaped, as
+  /// `class="language-…"`: Discount 2.2.7 copies the whole info string into `class` unescaped,
+  /// so a fence such as ```` ```"><script> ```` opened a live tag. Returned in `malloc`'d memory,
+  /// which Discount hands back to `free`.
+  private static func codeBlock(
+    text: UnsafePointer<CChar>?, size: Int, language: UnsafeMutableRawPointer?
+  ) -> UnsafeMutablePointer<CChar>? {
+    var html = "<pre><code"
+    if let language {
+      let info = String(cString: language.assumingMemoryBound(to: CChar.self))
+      if let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
+        html += " class=\"language-\(HTMLEscaping.escape(String(word)))\""
+      }
+    }
+    html += ">"
+    if let text {
+      let lines = String(
+        decoding: UnsafeRawBufferPointer(start: text, count: size), as: UTF8.self
+      ).split(separator: "\n", omittingEmptySubsequences: false)
+      var blankLines = 0
+      for line in lines.dropLast(lines.last?.isEmpty == true ? 1 : 0) {
+        guard line.contains(where: { $0 != " " && $0 != "\t" }) else {
+          blankLines += 1
+          continue
+        }
+        html +=
+          String(repeating: "\n", count: blankLines) + HTMLEscaping.escape(String(line)) + "\n"
+        blankLines = 0
+      }
+    }
+    html += "</code></pre>"
+    return strdup(html)
+  }
+
   /// Compiles `bytes` and hands the generated HTML to `body`; the document (which owns
-  /// that buffer) is released when `body` returns.
+  /// that buffer) is released when `body` returns. `formatsCode` writes code blocks with
+  /// ``codeBlock(text:size:language:)``; the benchmark's raw floor leaves Discount's own.
   private static func compile<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32, githubLineBreaks: Bool,
+    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32, githubLineBreaks: Bool, formatsCode: Bool,
     _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
     let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -142,6 +192,12 @@ public struct DiscountEngine: MarkdownEngine {
     }
     guard let document = document.map(UnsafeMutableRawPointer.init) else { return body(empty) }
     defer { mkd_cleanup(document) }
+    if formatsCode {
+      mkd_e_code_format(document) { text, size, language in
+        DiscountEngine.codeBlock(text: text, size: Int(size), language: language)
+      }
+      mkd_e_free(document) { formatted, _ in free(formatted) }
+    }
     guard mkd_compile(document, flags) != 0 else { return body(empty) }
     var output: UnsafeMutablePointer<CChar>?
     let length = mkd_document(document, &output)

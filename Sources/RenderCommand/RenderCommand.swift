@@ -67,6 +67,9 @@ package enum RenderCommand {
       // The engine's bytes go out as they are: no String is built for the common case.
       return try fragment().withUTF8 { Data($0) }
     case .page:
+      if format == .html {
+        return Data(try renderer.page(html: text, fileName: fileName).html.utf8)
+      }
       return Data(renderer.page(fragment: try fragment(), fileName: fileName).html.utf8)
     case .text:
       let plain = try styled().plainText
