@@ -33,6 +33,13 @@ package enum RenderCommand {
         let file = renderer.configuration.stylesheet ?? "stylesheet"
         context.writeError("render: warning: \(file):\(diagnostic)\n")
       }
+      if let output = parsed.output, parsed.input != "-",
+        isSameFile(parsed.input, output, in: context.currentDirectory)
+      {
+        throw RenderError.fileUnreadable(
+          path: output,
+          reason: "is the input file, which the output would replace; choose another output file")
+      }
       let text = try readInput(parsed.input, context: context)
       let output = try render(text, arguments: parsed, renderer: renderer, context: context)
       try writeOutput(output, to: parsed.output, context: context)
@@ -168,6 +175,22 @@ package enum RenderCommand {
         path: path,
         reason: "cannot be written (\(reason(error))); check the folder exists and is writable")
     }
+  }
+
+  /// Whether two paths name one file: the same path once symbolic links are resolved, or
+  /// the same device and inode (a hard link).
+  private static func isSameFile(_ first: String, _ second: String, in directory: String) -> Bool {
+    let base = URL(fileURLWithPath: directory + "/")
+    let paths = [first, second].map {
+      URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    if paths[0] == paths[1] { return true }
+    var firstStatus = stat()
+    var secondStatus = stat()
+    guard stat(paths[0], &firstStatus) == 0, stat(paths[1], &secondStatus) == 0 else {
+      return false
+    }
+    return firstStatus.st_dev == secondStatus.st_dev && firstStatus.st_ino == secondStatus.st_ino
   }
 
   private static func reason(_ error: any Error) -> String {
