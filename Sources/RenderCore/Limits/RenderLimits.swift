@@ -13,7 +13,7 @@
 /// ```swift
 /// var limits = RenderLimits()
 /// limits.deadline = .seconds(2)
-/// try limits.checkInput(markdown)  // throws RenderError.limitExceeded beyond 64 MiB
+/// limits.maximumInputBytes = 1 << 20  // larger input: RenderError.limitExceeded
 /// ```
 public struct RenderLimits: Sendable, Hashable {
   /// The largest Markdown input accepted, in UTF-8 bytes.
@@ -22,9 +22,9 @@ public struct RenderLimits: Sendable, Hashable {
   public var deadline: Duration
 
   /// The default input limit: 64 MiB.
-  public static let defaultMaximumInputBytes = 64 * 1024 * 1024
+  @usableFromInline package static let defaultMaximumInputBytes = 64 * 1024 * 1024
   /// The default deadline: 10 seconds.
-  public static let defaultDeadline = Duration.seconds(10)
+  @usableFromInline package static let defaultDeadline = Duration.seconds(10)
 
   /// Creates limits; every argument defaults to the documented default.
   public init(
@@ -36,14 +36,14 @@ public struct RenderLimits: Sendable, Hashable {
   }
 
   /// The deadline in seconds, as configuration files and error messages state it.
-  public var deadlineSeconds: Double {
+  package var deadlineSeconds: Double {
     let parts = deadline.components
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }
 
   /// Throws ``RenderError/limitExceeded(limit:value:maximum:)`` when `markdown` is larger
   /// than ``maximumInputBytes``.
-  public func checkInput(_ markdown: String) throws(RenderError) {
+  package func checkInput(_ markdown: String) throws(RenderError) {
     let bytes = markdown.utf8.count
     guard bytes <= maximumInputBytes else {
       throw .limitExceeded(limit: "input bytes", value: bytes, maximum: maximumInputBytes)
