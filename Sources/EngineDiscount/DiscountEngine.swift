@@ -148,31 +148,56 @@ public struct DiscountEngine: MarkdownEngine {
   private static func codeBlock(
     text: UnsafePointer<CChar>?, size: Int, language: UnsafeMutableRawPointer?
   ) -> UnsafeMutablePointer<CChar>? {
-    var html = "<pre><code"
+    var html = Array("<pre><code".utf8)
     if let language {
       let info = String(cString: language.assumingMemoryBound(to: CChar.self))
       if let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
-        html += " class=\"language-\(HTMLEscaping.escape(String(word)))\""
+        html += Array(" class=\"language-\(HTMLEscaping.escape(String(word)))\"".utf8)
       }
     }
-    html += ">"
+    html.append(UInt8(ascii: ">"))
     if let text {
-      let lines = String(
-        decoding: UnsafeRawBufferPointer(start: text, count: size), as: UTF8.self
-      ).split(separator: "\n", omittingEmptySubsequences: false)
+      let bytes = UnsafeRawBufferPointer(start: text, count: size)
+      html.reserveCapacity(html.count + size + size / 8 + 16)
       var blankLines = 0
-      for line in lines.dropLast(lines.last?.isEmpty == true ? 1 : 0) {
-        guard line.contains(where: { $0 != " " && $0 != "\t" }) else {
-          blankLines += 1
-          continue
+      var lineStart = 0
+      while lineStart < bytes.count {
+        var lineEnd = lineStart
+        var hasText = false
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") {
+          if bytes[lineEnd] != UInt8(ascii: " "), bytes[lineEnd] != UInt8(ascii: "\t") {
+            hasText = true
+          }
+          lineEnd += 1
         }
-        html +=
-          String(repeating: "\n", count: blankLines) + HTMLEscaping.escape(String(line)) + "\n"
-        blankLines = 0
+        if hasText {
+          html += repeatElement(UInt8(ascii: "\n"), count: blankLines)
+          blankLines = 0
+          // Discount's own escaping in code: `&`, `<` and `>`.
+          for byte in bytes[lineStart..<lineEnd] {
+            switch byte {
+            case UInt8(ascii: "&"): html.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): html.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): html.append(contentsOf: "&gt;".utf8)
+            default: html.append(byte)
+            }
+          }
+          html.append(UInt8(ascii: "\n"))
+        } else if lineEnd < bytes.count {
+          blankLines += 1
+        }
+        lineStart = lineEnd + 1
       }
     }
-    html += "</code></pre>"
-    return strdup(html)
+    html.append(contentsOf: "</code></pre>".utf8)
+    html.append(0)
+    return html.withUnsafeBufferPointer { written in
+      let copy = malloc(written.count)!.assumingMemoryBound(to: CChar.self)
+      written.withMemoryRebound(to: CChar.self) {
+        copy.initialize(from: $0.baseAddress!, count: $0.count)
+      }
+      return copy
+    }
   }
 
   /// Compiles `bytes` and hands the generated HTML to `body`; the document (which owns

@@ -25,14 +25,17 @@ package enum GeneratedHTMLChecker {
     var output: [UInt8]?
     var copiedUpTo = 0
     var index = 0
+    var reader = TagReader(bytes: html)
     while index < html.count,
       let found = memchr(base + index, Int32(UInt8(ascii: "<")), html.count - index)
     {
       let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      let tag = TagReader(bytes: html).tag(at: start)
+      let tag = reader.tag(at: start)
       let replacement: [UInt8]?
       if let tag, let element = vocabulary[tag.name] {
-        replacement = tag.isEnd ? nil : checkedStartTag(tag, in: html, allowing: element)
+        replacement =
+          tag.isEnd || needsNoChange(reader.attributes, in: html, allowing: element)
+          ? nil : checkedStartTag(tag, reader.attributes, in: html, allowing: element)
         index = tag.end
         if replacement == nil {
           continue
@@ -54,14 +57,44 @@ package enum GeneratedHTMLChecker {
     return output
   }
 
+  /// Whether every attribute is allowed, given once, and safe: the common case, checked
+  /// without allocating.
+  private static func needsNoChange(
+    _ attributes: [TagReader.Attribute], in html: UnsafeBufferPointer<UInt8>,
+    allowing allowed: Set<TagName>
+  ) -> Bool {
+    for (position, attribute) in attributes.enumerated() {
+      guard allowed.contains(attribute.name) || globalAttributes.contains(attribute.name),
+        !attributes[..<position].contains(where: { $0.name == attribute.name })
+      else { return false }
+      if attribute.name == styleAttribute || urlAttributes.contains(attribute.name),
+        !isSafe(attribute, in: html)
+      {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether a `style` is one engines write and a URL passes the one rule.
+  private static func isSafe(
+    _ attribute: TagReader.Attribute, in html: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let value = String(
+      decoding: UnsafeBufferPointer(rebasing: html[attribute.value]), as: UTF8.self)
+    if attribute.name == styleAttribute { return alignments.contains(value) }
+    return !URLSafety.isDangerous(attributeText: value)
+  }
+
   /// The start tag written again without what it may not carry; nil when it is fine as it is.
   private static func checkedStartTag(
-    _ tag: TagReader.Tag, in html: UnsafeBufferPointer<UInt8>, allowing allowed: Set<TagName>
+    _ tag: TagReader.Tag, _ attributes: [TagReader.Attribute],
+    in html: UnsafeBufferPointer<UInt8>, allowing allowed: Set<TagName>
   ) -> [UInt8]? {
     var kept: [TagReader.Attribute] = []
     var changed = false
     var seen: Set<TagName> = []
-    for attribute in tag.attributes {
+    for attribute in attributes {
       guard seen.insert(attribute.name).inserted,
         allowed.contains(attribute.name) || globalAttributes.contains(attribute.name)
       else {

@@ -12,21 +12,29 @@ struct TagReader {
     var value: Range<Int>
   }
 
-  /// A start or end tag from `<` to just past its `>`.
+  /// A start or end tag from `<` to just past its `>`; its attributes are in the reader's
+  /// ``attributes`` until the next tag is read.
   struct Tag {
     var name: TagName
     var nameRange: Range<Int>
     var isEnd: Bool
     var isSelfClosing = false
-    var attributes: [Attribute] = []
     var end = 0
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
+  /// The attributes of the last tag read, in order (one buffer reused for every tag).
+  private(set) var attributes: [Attribute] = []
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    attributes.reserveCapacity(8)
+  }
 
   /// The tag that the `<` at `start` opens; nil when a browser would read no tag there (text,
   /// a comment, a declaration, a processing instruction, or a tag the input cuts off).
-  func tag(at start: Int) -> Tag? {
+  mutating func tag(at start: Int) -> Tag? {
+    attributes.removeAll(keepingCapacity: true)
     var index = start + 1
     var isEnd = false
     if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
@@ -60,7 +68,7 @@ struct TagReader {
         }
       } else {
         guard let attribute = self.attribute(at: &index) else { return nil }
-        tag.attributes.append(attribute)
+        attributes.append(attribute)
       }
     }
     return nil
