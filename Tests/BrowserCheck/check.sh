@@ -40,5 +40,10 @@ python3 "$pixels" "$work/light.png" background=#fdf6e3 present=#b3261e present=#
   status=1
 python3 "$pixels" "$work/dark.png" background=#121a24 present=#ff8a80 present=#1e3a5f ||
   status=1
+# A sample of the public XSS payloads through every engine and safe configuration, loaded with
+# alert hooked: no output may run script.
+bin=$(${SWIFT:-swift} build ${SWIFT_FLAGS:-} --show-bin-path)
+python3 "$root/Tests/BrowserCheck/payloads.py" "$bin/render" "$chromium" \
+  "${RENDER_SHARED_DIR:-$root/../shared}" "$work" || status=1
 if [ "$status" = 0 ]; then echo "check-browser: ok"; else echo "check-browser: FAILED" >&2; fi
 exit "$status"
