@@ -7,16 +7,25 @@ extension DiscountEngine {
   private static let taskItemPrefix = Array(#" class="github_checkbox">&#x261"#.utf8)
 
   /// The letter a checked marker had in `markdown`: `X` when only `[X]` occurs, else `x`
-  /// (Discount reads both alike and keeps neither).
+  /// (Discount reads both alike and keeps neither). Asked only when a checked item occurs.
   static func checkedTaskLetter(in markdown: String) -> UInt8 {
-    markdown.contains("[X]") && !markdown.contains("[x]") ? UInt8(ascii: "X") : UInt8(ascii: "x")
+    var sawUpper = false
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in markdown.utf8 {
+      if byte == UInt8(ascii: "]"), previous.0 == UInt8(ascii: "[") {
+        if previous.1 == UInt8(ascii: "x") { return UInt8(ascii: "x") }
+        if previous.1 == UInt8(ascii: "X") { sawUpper = true }
+      }
+      previous = (previous.1, byte)
+    }
+    return sawUpper ? UInt8(ascii: "X") : UInt8(ascii: "x")
   }
 
   /// `html` with Discount's task-list glyphs written back as the `[ ]` / `[x]` text they came
   /// from (and the `github_checkbox` class dropped), for renders that did not ask for task
   /// lists; nil when there is none.
   static func restoringTaskMarkers(
-    in html: UnsafeBufferPointer<UInt8>, checkedLetter: UInt8
+    in html: UnsafeBufferPointer<UInt8>, checkedLetter: () -> UInt8
   ) -> [UInt8]? {
     guard let base = html.baseAddress else { return nil }
     let prefix = taskItemPrefix
@@ -42,7 +51,7 @@ extension DiscountEngine {
       output!.append(contentsOf: html[copiedUpTo..<start])
       output!.append(contentsOf: [
         UInt8(ascii: ">"), UInt8(ascii: "["),
-        glyph == UInt8(ascii: "1") ? checkedLetter : UInt8(ascii: " "), UInt8(ascii: "]"),
+        glyph == UInt8(ascii: "1") ? checkedLetter() : UInt8(ascii: " "), UInt8(ascii: "]"),
       ])
       copiedUpTo = start + length
       index = copiedUpTo

@@ -47,7 +47,6 @@ public struct DiscountEngine: MarkdownEngine {
         limit: "Discount input bytes", value: markdown.utf8.count, maximum: Int(Int32.max) - 1)
     }
     let prepared = MarkdownInput.prepare(markdown)
-    let checkedLetter = Self.checkedTaskLetter(in: prepared)
     let bytes = Self.renderPrepared(
       prepared, flags: Self.flags(for: options), githubLineBreaks: options.hardLineBreaks
     ) { generated in
@@ -55,7 +54,7 @@ public struct DiscountEngine: MarkdownEngine {
       // flags: without task lists the text is written back.
       let untasked =
         options.extensions.contains(.taskLists)
-        ? nil : Self.restoringTaskMarkers(in: generated, checkedLetter: checkedLetter)
+        ? nil : Self.restoringTaskMarkers(in: generated) { Self.checkedTaskLetter(in: prepared) }
       // Safe mode: every tag checked as a browser reads it, every URL by the one rule.
       let checked =
         options.unsafe
@@ -152,7 +151,7 @@ public struct DiscountEngine: MarkdownEngine {
     if let language {
       let info = String(cString: language.assumingMemoryBound(to: CChar.self))
       if let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
-        html += Array(" class=\"language-\(HTMLEscaping.escape(String(word)))\"".utf8)
+        html += Array(" class=\"language-\(escapedKeepingReferences(String(word)))\"".utf8)
       }
     }
     html.append(UInt8(ascii: ">"))
@@ -198,6 +197,19 @@ public struct DiscountEngine: MarkdownEngine {
       }
       return copy
     }
+  }
+
+  /// `text` escaped for an attribute value, except that a character reference (`&ouml;`,
+  /// `&#246;`) stays one, as CommonMark reads info strings: no quote or bracket can pass.
+  private static func escapedKeepingReferences(_ text: String) -> String {
+    let parts = text.split(separator: "&", omittingEmptySubsequences: false)
+    var escaped = HTMLEscaping.escape(String(parts[0]))
+    for part in parts.dropFirst() {
+      let name = part.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+      let isReference = !name.isEmpty && part.dropFirst(name.count).first == ";"
+      escaped += (isReference ? "&" : "&amp;") + HTMLEscaping.escape(String(part))
+    }
+    return escaped
   }
 
   /// Compiles `bytes` and hands the generated HTML to `body`; the document (which owns

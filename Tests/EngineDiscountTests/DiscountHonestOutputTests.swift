@@ -22,6 +22,9 @@ import Testing
       try html("~~~ python\nx\n~~~", options)
         == "<pre><code class=\"language-python\">x\n</code></pre>")
     #expect(try html("```\nx\n```", options) == "<pre><code>x\n</code></pre>")
+    #expect(
+      try html("``` f&ouml;&ouml;\"<\nx\n```", options)
+        == "<pre><code class=\"language-f&ouml;&ouml;&quot;&lt;\">x\n</code></pre>")
   }
 
   @Test func codeBlocksKeepTheirLinesAsDiscountWritesThem() throws {
