@@ -34,7 +34,8 @@ enum RenderHelp {
                            each engine with those it has) or commonmark (no extensions)
       --config FILE        read the configuration from FILE instead of ./render.json
       --smart              smart punctuation (curly quotes, dashes, ellipses)
-      --unsafe             let raw HTML and every URL through (trusted input only)
+      --unsafe             let raw HTML and every URL through (trusted input only); HTML
+                           input (--from html) is sanitized unless this is given
       --sanitize           keep only allowlisted HTML (GitHub-like) in fragment and page output;
                            with --unsafe, raw HTML is kept but made safe
       --hard-breaks        every newline in a paragraph becomes <br>

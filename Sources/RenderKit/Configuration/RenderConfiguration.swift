@@ -117,6 +117,11 @@ public struct RenderConfiguration: Sendable, Hashable {
         source: source, key: nil,
         problem: "not valid JSON (\(Self.describe(error))); fix the syntax")
     }
+    if let duplicate = JSONDuplicateKeys.first(in: data) {
+      throw .invalidConfiguration(
+        source: source, key: duplicate,
+        problem: "the key appears more than once; keep one of them")
+    }
     let reader = try ConfigurationReader(
       value, source: source,
       validKeys: [
