@@ -8,7 +8,7 @@ let package = Package(
     .library(name: "RenderCore", targets: ["RenderCore"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
-    // Apps that isolate engines ship it next to their executable.
+    // For apps that cannot call WorkerService.runIfRequested() in their own main.
     .executable(name: "render-worker", targets: ["render-worker"]),
   ],
   targets: [
@@ -34,11 +34,11 @@ let package = Package(
 
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
-    .executableTarget(name: "render", dependencies: ["RenderCommand"]),
+    .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     .target(
       name: "BenchKit",
       dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
-    .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
+    .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 

@@ -128,13 +128,35 @@ public struct Renderer: Sendable {
     try sanitized(engine.render(markdown, options: configuration.options))
   }
 
+  /// ``html(markdown:)`` for async callers: an engine in a worker process suspends the task
+  /// while it works, so waiting never blocks a thread of the cooperative pool.
+  ///
+  /// ```swift
+  /// let fragment = try await renderer.html(markdown: text)
+  /// ```
+  public func html(markdown: String) async throws(RenderError) -> HTMLFragment {
+    guard let suspending = engine as? any SuspendingMarkdownEngine else {
+      return try sanitized(engine.render(markdown, options: configuration.options))
+    }
+    return try sanitized(
+      await suspending.suspendingRender(markdown, options: configuration.options))
+  }
+
+  /// ``page(markdown:fileName:)`` for async callers, suspending while a worker works.
+  public func page(markdown: String, fileName: String? = nil) async throws(RenderError)
+    -> HTMLPage
+  {
+    page(fragment: try await html(markdown: markdown), fileName: fileName)
+  }
+
   /// HTML from any source as a fragment: sanitized when the configuration says so, else as given.
   public func html(html: String) throws(RenderError) -> HTMLFragment {
     try sanitized(HTMLFragment(html: html, engineID: "html"))
   }
 
   /// Renders many documents concurrently on all cores; results come back in input order,
-  /// and one document's error does not stop the others.
+  /// and one document's error does not stop the others. Documents rendered in worker
+  /// processes suspend their tasks while they wait, so a hostile document holds no thread.
   ///
   /// ```swift
   /// let results = await renderer.html(markdownDocuments: texts)
@@ -147,7 +169,7 @@ public struct Renderer: Sendable {
       for (index, document) in documents.enumerated() {
         group.addTask {
           do throws(RenderError) {
-            return (index, .success(try html(markdown: document)))
+            return (index, .success(try await html(markdown: document)))
           } catch {
             return (index, .failure(error))
           }

@@ -9,13 +9,14 @@ import Synchronization
 /// up to ``maximumIdle`` are kept afterwards. A worker that failed is never returned to the pool.
 /// Idle workers are stopped and reaped when the pool goes away.
 final class WorkerPool: Sendable {
-  /// The executable the workers run.
-  let executable: String
+  /// The executable the workers run, or why there is none (reported at the first render).
+  let executable: Result<String, RenderError>
   /// How many idle workers are kept.
   let maximumIdle: Int
   private let idle = Mutex<[WorkerProcess]>([])
 
-  init(executable: String, maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount))
+  init(
+    executable: Result<String, RenderError>, maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount))
   {
     self.executable = executable
     self.maximumIdle = maximumIdle
@@ -24,7 +25,12 @@ final class WorkerPool: Sendable {
   /// An idle worker if there is one (`isReused` true), else a newly started one.
   func checkOut() throws(RenderError) -> (worker: WorkerProcess, isReused: Bool) {
     if let worker = idle.withLock({ $0.popLast() }) { return (worker, true) }
-    return (try WorkerProcess.spawn(executable: executable), false)
+    return (try spawn(), false)
+  }
+
+  /// A newly started worker.
+  func spawn() throws(RenderError) -> WorkerProcess {
+    try WorkerProcess.spawn(executable: executable.get())
   }
 
   /// Returns a healthy worker for reuse, or stops it when enough are idle.

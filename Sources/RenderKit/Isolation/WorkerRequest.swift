@@ -1,19 +1,29 @@
 import RenderCore
 
-/// What the host asks a worker: render this Markdown with this engine and these options.
+/// What the host asks a worker: render this Markdown with this engine and these options,
+/// to HTML or to a document.
 ///
-/// Encoded as: protocol version, engine identifier, option bits, extension names, then the
-/// Markdown itself to the end of the message.
+/// Encoded as: protocol version, product, engine identifier, option bits, extension names,
+/// then the Markdown itself to the end of the message.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 1
+  static let protocolVersion: UInt8 = 2
 
+  /// What the worker sends back.
+  enum Product: UInt8 {
+    /// The engine's HTML.
+    case html = 0
+    /// The engine's ``RenderCore/Document``, in ``DocumentEncoding``.
+    case document = 1
+  }
+
+  var product: Product = .html
   var engineID: String
   var options: RenderOptions
   var markdown: String
 
   func encoded() -> [UInt8] {
-    var bytes: [UInt8] = [Self.protocolVersion]
+    var bytes: [UInt8] = [Self.protocolVersion, product.rawValue]
     bytes.reserveCapacity(markdown.utf8.count + 64)
     WireReader.appendString(engineID, to: &bytes)
     var bits: UInt8 = 0
@@ -32,7 +42,9 @@ struct WorkerRequest: Equatable {
   /// Decodes a request; nil when the message is not one this version wrote.
   init?(decoding bytes: [UInt8]) {
     var reader = WireReader(bytes)
-    guard reader.readByte() == Self.protocolVersion, let engineID = reader.readString(),
+    guard reader.readByte() == Self.protocolVersion,
+      let product = reader.readByte().flatMap(Product.init(rawValue:)),
+      let engineID = reader.readString(),
       let bits = reader.readByte(), let count = reader.readByte()
     else { return nil }
     var extensions: Set<MarkdownExtension> = []
@@ -42,6 +54,7 @@ struct WorkerRequest: Equatable {
       }
       extensions.insert(known)
     }
+    self.product = product
     self.engineID = engineID
     options = RenderOptions(
       unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
@@ -49,7 +62,8 @@ struct WorkerRequest: Equatable {
     markdown = reader.readRemainder()
   }
 
-  init(engineID: String, options: RenderOptions, markdown: String) {
+  init(product: Product = .html, engineID: String, options: RenderOptions, markdown: String) {
+    self.product = product
     self.engineID = engineID
     self.options = options
     self.markdown = markdown
