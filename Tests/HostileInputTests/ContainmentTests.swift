@@ -45,11 +45,11 @@ import Testing
     for index in 0..<32 { #expect(results[index] == "<p><em>\(index)</em></p>") }
   }
 
-  @Test("by default only engines unsafe on hostile input are isolated")
+  @Test("by default every built-in engine is isolated: none is linear on hostile input")
   func defaultPolicy() throws {
     let registry = try EngineRegistry.builtIn.contained()
     #expect(try registry.engine(id: "discount") is IsolatedEngine)
-    #expect(try registry.engine(id: "cmark") is InputLimitedEngine)
+    #expect(try registry.engine(id: "cmark") is IsolatedEngine)
     #expect(registry.engineIDs == ["cmark", "discount"])
   }
 

@@ -59,6 +59,12 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
     pool = WorkerPool(executable: executable)
   }
 
+  /// Starts a worker now and keeps it idle, so that the next render finds one ready
+  /// (what renderbench uses to time a warm worker's first call).
+  package func startWorker() throws(RenderError) {
+    pool.checkIn(try pool.spawn())
+  }
+
   /// Renders `markdown` in a worker; see ``RenderCore/MarkdownEngine/render(_:options:)``.
   ///
   /// Throws ``RenderError/limitExceeded(limit:value:maximum:)`` for input, output or memory
