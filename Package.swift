@@ -56,6 +56,8 @@ let package = Package(
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
     .testTarget(
       name: "HostileInputTests",
-      dependencies: ["RenderKit", "EngineDiscount", "HTMLImport", "render-worker", "TestSupport"]),
+      dependencies: [
+        "RenderKit", "EngineDiscount", "HTMLImport", "BenchKit", "render-worker", "TestSupport",
+      ]),
   ]
 )

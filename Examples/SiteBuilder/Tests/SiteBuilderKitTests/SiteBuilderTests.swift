@@ -17,8 +17,13 @@ import Testing
     return (source, folder.appendingPathComponent("out"))
   }
 
+  /// The fixtures are trusted and this test runner cannot serve as a worker, so the engines
+  /// run in-process here; `SiteBuilderExecutableTests` runs the real, contained app.
   private func renderer() throws -> Renderer {
-    try Renderer(configuration: .load(file: fixtures.appendingPathComponent("render.json")))
+    var configuration = try RenderConfiguration.load(
+      file: fixtures.appendingPathComponent("render.json"))
+    configuration.isolation = .inProcess
+    return try Renderer(configuration: configuration)
   }
 
   @Test func buildsPagesCopiesAssetsAndWritesAnIndex() async throws {
