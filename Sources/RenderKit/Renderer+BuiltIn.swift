@@ -11,7 +11,10 @@ extension Renderer {
   /// ``WorkerService/runIfRequested()`` first in `main`, else `render-worker` (next to the
   /// program, or at `RENDER_WORKER_PATH`). With neither, the first render throws an error
   /// saying what to do; there is no silent fallback. `.inProcess` runs every engine in the
-  /// host without a deadline or memory cap: only for input the app trusts.
+  /// host without a deadline or memory cap: only for input the app trusts. HTML import and the
+  /// sanitizer (libxml2) are contained the same way (``IsolatedHTMLImporter``,
+  /// ``IsolatedHTMLSanitizer``); the cascade and styled text run in the host, over the
+  /// document the worker built, with the app's own stylesheet.
   ///
   /// ```swift
   /// let renderer = try Renderer(configuration: .resolve())
@@ -19,8 +22,16 @@ extension Renderer {
   public init(configuration: RenderConfiguration = RenderConfiguration()) throws(RenderError) {
     let registry = try EngineRegistry.builtIn.contained(
       limits: configuration.limits, isolation: configuration.isolation)
-    try self.init(
-      configuration: configuration, registry: registry, importer: HTMLImporter(),
-      sanitizer: HTMLSanitizer())
+    // HTML import and the sanitizer parse untrusted bytes with libxml2 too: contained alike.
+    if configuration.isolation == .inProcess {
+      try self.init(
+        configuration: configuration, registry: registry, importer: HTMLImporter(),
+        sanitizer: HTMLSanitizer())
+    } else {
+      try self.init(
+        configuration: configuration, registry: registry,
+        importer: IsolatedHTMLImporter(limits: configuration.limits),
+        sanitizer: IsolatedHTMLSanitizer(limits: configuration.limits))
+    }
   }
 }

@@ -84,6 +84,23 @@ import Testing
       ])
   }
 
+  @Test func appsServeAsTheirOwnWorker() throws {
+    // The documented main.swift, compiled but not run here: run, it would make this test
+    // runner its own worker. The tools' mains do exactly this.
+    let documentedMain: @Sendable () throws -> Renderer = {
+      WorkerService.runIfRequested()  // in a worker: serves, then exits; else returns at once
+      let renderer = try Renderer(configuration: .resolve())
+      return renderer
+    }
+    _ = documentedMain
+    for tool in ["render", "renderbench"] {
+      let main = try String(
+        contentsOf: SharedFixtures.packageRoot.appendingPathComponent("Sources/\(tool)/main.swift"),
+        encoding: .utf8)
+      #expect(main.contains("\nWorkerService.runIfRequested()\n"), "\(tool)")
+    }
+  }
+
   @Test(arguments: ["README.md", "docs/API.md"])
   func everyDocumentedSwiftBlockIsHere(_ document: String) throws {
     let url = SharedFixtures.packageRoot.appendingPathComponent(document)

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import RenderCore
 
@@ -30,11 +29,6 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
   public let limits: RenderLimits
   let pool: WorkerPool
 
-  /// The threads that wait for workers on behalf of suspended tasks: not Swift's cooperative
-  /// pool, which must never block. One thread per waiting render, reused afterwards.
-  private static let waiters = DispatchQueue(
-    label: "RenderKit.IsolatedEngine.waiters", attributes: .concurrent)
-
   /// Isolates the built-in engine `engineID`.
   ///
   /// `workerExecutable` is the worker's path; nil uses `RENDER_WORKER_PATH`, else this program
@@ -50,13 +44,10 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
     descriptor.concurrency = .parallel
     self.descriptor = descriptor
     self.limits = limits
-    let executable: Result<String, RenderError>
-    do {
-      executable = .success(try WorkerExecutable.locate(configured: workerExecutable))
-    } catch {
-      executable = .failure(error)
-    }
-    pool = WorkerPool(executable: executable)
+    pool = WorkerPool(
+      executable: Result { () throws(RenderError) in
+        try WorkerExecutable.locate(configured: workerExecutable)
+      })
   }
 
   /// Starts a worker now and keeps it idle, so that the next render finds one ready
@@ -72,7 +63,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
   /// passes, and ``RenderError/engineCrashed(engine:detail:)`` when the worker dies.
   public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
   {
-    try fragment(from: run(.html, markdown, options: options))
+    try run(.html, markdown, options: options).html(name: descriptor.id)
   }
 
   /// Builds the document in the worker (for an engine without a node tree, its HTML is
@@ -80,67 +71,26 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
   public func document(
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try document(from: run(.document, markdown, options: options))
+    try run(.document, markdown, options: options).document(name: descriptor.id)
   }
 
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
   package func suspendingRender(
     _ markdown: String, options: RenderOptions
   ) async throws(RenderError) -> HTMLFragment {
-    try fragment(from: await suspending { () throws(RenderError) in
+    let response = try await WorkerPool.suspending { () throws(RenderError) in
       try run(.html, markdown, options: options)
-    })
+    }
+    return try response.html(name: descriptor.id)
   }
 
   /// ``document(_:options:importer:)`` that suspends the calling task while the worker works.
   package func suspendingDocument(
     _ markdown: String, options: RenderOptions
   ) async throws(RenderError) -> Document {
-    try document(from: await suspending { () throws(RenderError) in
+    try await WorkerPool.suspending { () throws(RenderError) in
       try run(.document, markdown, options: options)
-    })
-  }
-
-  private func fragment(from response: WorkerResponse) throws(RenderError) -> HTMLFragment {
-    guard case .html(let html) = response else { throw unexpected(response) }
-    return HTMLFragment(html: html, engineID: descriptor.id)
-  }
-
-  private func document(from response: WorkerResponse) throws(RenderError) -> Document {
-    guard case .document(let bytes) = response else { throw unexpected(response) }
-    guard let document = DocumentEncoding.decode(bytes) else {
-      throw .engineFailed(
-        engine: descriptor.id, detail: "the worker sent an unreadable document; rebuild the worker")
-    }
-    return document
-  }
-
-  private func unexpected(_ response: WorkerResponse) -> RenderError {
-    switch response {
-    case .failure(let message): .engineFailed(engine: descriptor.id, detail: message)
-    case .limitExceeded(let limit, let value, let maximum):
-      .limitExceeded(limit: limit, value: value, maximum: maximum)
-    case .html, .document:
-      .engineFailed(
-        engine: descriptor.id, detail: "the worker sent an answer of the wrong kind; rebuild it")
-    }
-  }
-
-  /// Runs `work` on a waiter thread and suspends the caller until it is done.
-  private func suspending(
-    _ work: @escaping @Sendable () throws(RenderError) -> WorkerResponse
-  ) async throws(RenderError) -> WorkerResponse {
-    let result = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<WorkerResponse, RenderError>, Never>) in
-      Self.waiters.async {
-        do throws(RenderError) {
-          continuation.resume(returning: .success(try work()))
-        } catch {
-          continuation.resume(returning: .failure(error))
-        }
-      }
-    }
-    return try result.get()
+    }.document(name: descriptor.id)
   }
 
   /// Checks the request in the host, then makes one round trip.
@@ -149,49 +99,8 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
   ) throws(RenderError) -> WorkerResponse {
     try checkSupport(of: options, in: EngineRegistry.builtIn)
     try limits.checkInput(markdown)
-    let deadline = ContinuousClock.now.advanced(by: limits.deadline)
     let request = WorkerRequest(
-      product: product, engineID: descriptor.id, options: options, markdown: markdown)
-    let caps = WorkerCaps(limits: limits, inputBytes: markdown.utf8.count)
-    let answer = try exchange(request.encoded(), caps: caps, before: deadline)
-    guard let response = WorkerResponse(decoding: answer) else {
-      throw .engineFailed(
-        engine: descriptor.id, detail: "the worker sent an unreadable answer; rebuild the worker")
-    }
-    return response
-  }
-
-  /// One round trip; a reused worker that turns out dead is replaced once, since its death
-  /// (say, killed from outside while idle) says nothing about this input.
-  private func exchange(
-    _ request: [UInt8], caps: WorkerCaps, before deadline: ContinuousClock.Instant
-  ) throws(RenderError) -> [UInt8] {
-    var (worker, isReused) = try pool.checkOut()
-    while true {
-      let failure: WorkerChannel.Failure
-      do {
-        let answer = try worker.exchange(request, caps: caps, before: deadline)
-        pool.checkIn(worker)
-        return answer
-      } catch {
-        failure = error
-      }
-      let ending = worker.stop()
-      switch failure {
-      case .closed where isReused:
-        worker = try pool.spawn()
-        isReused = false
-      case .deadlinePassed:
-        throw .deadlineExceeded(engine: descriptor.id, seconds: limits.deadlineSeconds)
-      case .memoryExceeded(let bytes):
-        throw .limitExceeded(
-          limit: RenderLimits.memoryLimitName, value: bytes, maximum: caps.memoryBytes)
-      case .oversized(let bytes) where bytes > caps.outputBytes:
-        throw .limitExceeded(
-          limit: RenderLimits.outputLimitName, value: bytes, maximum: caps.outputBytes)
-      case .closed, .oversized:
-        throw .engineCrashed(engine: descriptor.id, detail: "its worker process \(ending)")
-      }
-    }
+      product: product, engineID: descriptor.id, options: options, input: .text(markdown))
+    return try pool.answer(request, limits: limits, name: descriptor.id)
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import RenderCore
 import Synchronization
@@ -41,6 +42,72 @@ final class WorkerPool: Sendable {
       return nil
     }
     surplus?.stop()
+  }
+
+  /// Sends `request` with the caps `limits` give and returns the worker's answer, all within
+  /// the deadline; `name` (an engine, or the importer) is what errors name.
+  ///
+  /// A reused worker that turns out dead is replaced once, since its death (say, killed from
+  /// outside while idle) says nothing about this input.
+  func answer(
+    _ request: WorkerRequest, limits: RenderLimits, name: String
+  ) throws(RenderError) -> WorkerResponse {
+    let deadline = ContinuousClock.now.advanced(by: limits.deadline)
+    let caps = WorkerCaps(limits: limits, inputBytes: request.input.count)
+    let message = request.encoded()
+    var (worker, isReused) = try checkOut()
+    while true {
+      let failure: WorkerChannel.Failure
+      do {
+        let answer = try worker.exchange(message, caps: caps, before: deadline)
+        checkIn(worker)
+        guard let response = WorkerResponse(decoding: answer) else {
+          return .failure("the worker sent an unreadable answer; rebuild the worker")
+        }
+        return response
+      } catch {
+        failure = error
+      }
+      let ending = worker.stop()
+      switch failure {
+      case .closed where isReused:
+        worker = try spawn()
+        isReused = false
+      case .deadlinePassed:
+        throw .deadlineExceeded(engine: name, seconds: limits.deadlineSeconds)
+      case .memoryExceeded(let bytes):
+        throw .limitExceeded(
+          limit: RenderLimits.memoryLimitName, value: bytes, maximum: caps.memoryBytes)
+      case .oversized(let bytes) where bytes > caps.outputBytes:
+        throw .limitExceeded(
+          limit: RenderLimits.outputLimitName, value: bytes, maximum: caps.outputBytes)
+      case .closed, .oversized:
+        throw .engineCrashed(engine: name, detail: "its worker process \(ending)")
+      }
+    }
+  }
+
+  /// The threads that wait for workers on behalf of suspended tasks: not Swift's cooperative
+  /// pool, which must never block. One thread per waiting render, reused afterwards.
+  private static let waiters = DispatchQueue(
+    label: "RenderKit.WorkerPool.waiters", attributes: .concurrent)
+
+  /// Runs `work` (which waits for a worker) on a waiter thread and suspends the caller until
+  /// it is done.
+  static func suspending<Value: Sendable>(
+    _ work: @escaping @Sendable () throws(RenderError) -> Value
+  ) async throws(RenderError) -> Value {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<Value, RenderError>, Never>) in
+      waiters.async {
+        do throws(RenderError) {
+          continuation.resume(returning: .success(try work()))
+        } catch {
+          continuation.resume(returning: .failure(error))
+        }
+      }
+    }
+    return try result.get()
   }
 
   /// The process identifiers of the idle workers.

@@ -51,9 +51,12 @@ public enum WorkerService {
       return 64
     }
     closeInheritedDescriptors(keeping: descriptor)
-    // Engines set up before any cap applies: Discount reserves its large stack here, and a
-    // render's cap then counts what that render adds.
-    _ = EngineRegistry.builtIn.engineIDs
+    // Every engine runs once before any cap applies: Discount reserves its 1 GiB stack here
+    // (reserved under a cap, it would leave the render no room), the libraries set up their
+    // tables, and a render's cap then counts only what that render adds.
+    for engine in EngineRegistry.builtIn.engines {
+      _ = try? engine.render("", options: RenderOptions())
+    }
     serve(WorkerChannel(descriptor: descriptor))
     return 0
   }
@@ -65,26 +68,37 @@ public enum WorkerService {
       let caps = WorkerCaps(decoding: message)
     {
       caps.applyMemoryCap()
-      guard let request = try? channel.receive(before: nil) else { return }
-      let response = caps.checked(answer(request))
+      guard var message = try? channel.receive(before: nil) else { return }
+      let response = caps.checked(answer(consuming: &message))
       guard (try? channel.send(response.encoded(), before: nil)) != nil else { return }
     }
   }
 
-  static func answer(_ message: [UInt8]) -> WorkerResponse {
-    guard let request = WorkerRequest(decoding: message) else {
+  /// The answer to the request in `message`, which is emptied once decoded: the render's
+  /// memory cap should not pay for the request twice.
+  static func answer(consuming message: inout [UInt8]) -> WorkerResponse {
+    let decoded = WorkerRequest(decoding: message)
+    message = []
+    guard let request = decoded else {
       return .failure(
         "the worker could not read the request; host and worker come from different builds")
     }
     do {
-      let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
       switch request.product {
       case .html:
-        return .html(try engine.render(request.markdown, options: request.options).html)
+        let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
+        return .html(try engine.render(request.input.text, options: request.options))
       case .document:
+        let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
         let document = try engine.document(
-          request.markdown, options: request.options, importer: HTMLImporter())
+          request.input.text, options: request.options, importer: HTMLImporter())
         return .document(DocumentEncoding.encode(document))
+      case .importedDocument:
+        let document = try HTMLImporter().importDocument(data: request.input.bytes)
+        return .document(DocumentEncoding.encode(document))
+      case .sanitizedHTML:
+        let clean = try HTMLSanitizer().sanitize(html: request.input.text)
+        return .html(HTMLFragment(html: clean, engineID: "sanitizer"))
       }
     } catch {
       return .failure(error.description)
