@@ -5,9 +5,10 @@ APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
 EXAMPLE := Examples/SiteBuilder
-FORMATTED := Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources $(EXAMPLE)/Tests
+FORMATTED := Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources $(EXAMPLE)/Tests \
+  Fuzz/Package.swift Fuzz/Sources
 
-.PHONY: deps build test lint format bench example
+.PHONY: deps build test lint format bench example symbols
 
 deps:
 	@missing=""; \
@@ -39,6 +40,10 @@ lint:
 
 format:
 	$(SWIFT) format -i -r $(FORMATTED)
+
+# Public symbols per library module, from the compiler's symbol graphs (the README's table).
+symbols: deps
+	sh scripts/public-symbols.sh
 
 bench: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)

@@ -4,8 +4,15 @@ import PackageDescription
 let package = Package(
   name: "swift-render",
   products: [
+    // Every library an app may link alone; RenderKit re-exports all of them.
     .library(name: "RenderKit", targets: ["RenderKit"]),
     .library(name: "RenderCore", targets: ["RenderCore"]),
+    .library(name: "RenderStyling", targets: ["RenderStyling"]),
+    .library(name: "RenderText", targets: ["RenderText"]),
+    .library(name: "RenderTerminal", targets: ["RenderTerminal"]),
+    .library(name: "HTMLImport", targets: ["HTMLImport"]),
+    .library(name: "EngineCMark", targets: ["EngineCMark"]),
+    .library(name: "EngineDiscount", targets: ["EngineDiscount"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // For apps that cannot call WorkerService.runIfRequested() in their own main.
@@ -22,30 +29,43 @@ let package = Package(
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
-    // The engine-neutral core: Foundation only, no C.
-    .target(name: "RenderCore", resources: [.copy("Resources")]),
+    // The contracts engines and importers build on: Foundation only, no C.
+    .target(name: "RenderCore"),
+    // Layers over the Document, each depending only on the ones below.
+    .target(name: "RenderStyling", dependencies: ["RenderCore"], resources: [.copy("Resources")]),
+    .target(name: "RenderText", dependencies: ["RenderCore", "RenderStyling"]),
+    .target(name: "RenderTerminal", dependencies: ["RenderStyling", "RenderText"]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
-      dependencies: ["RenderCore", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: [
+        "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
+        "EngineDiscount", "HTMLImport",
+      ]),
 
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     .target(
       name: "BenchKit",
-      dependencies: ["RenderKit", "EngineCMark", "EngineDiscount", "HTMLImport"]),
+      dependencies: [
+        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineDiscount", "HTMLImport",
+      ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "TestSupport"]),
+    .testTarget(name: "RenderStylingTests", dependencies: ["RenderStyling", "TestSupport"]),
+    .testTarget(name: "RenderTextTests", dependencies: ["RenderText", "TestSupport"]),
+    .testTarget(name: "RenderTerminalTests", dependencies: ["RenderTerminal", "TestSupport"]),
     .testTarget(
-      name: "EngineCMarkTests", dependencies: ["EngineCMark", "HTMLImport", "TestSupport"]),
+      name: "EngineCMarkTests",
+      dependencies: ["EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(

@@ -70,7 +70,7 @@ public struct CMarkEngine: MarkdownEngine {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no tree (out of memory?)")
     }
     defer { cmark_node_free(root) }
-    var builder = MarkdownDocumentBuilder(options: options)
+    var builder = MarkdownDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
     Self.walk(root, into: &builder)
     return try builder.finish(importing: imported)
   }

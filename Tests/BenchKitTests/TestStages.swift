@@ -11,5 +11,8 @@ enum TestStages {
   static let stages = PipelineStages(
     normalize: { html in html.split(whereSeparator: \.isWhitespace).joined(separator: " ") },
     styledText: { html in html.utf8.count },
+    documentStyledText: { engine, markdown, options in
+      try engine.render(markdown, options: options).utf8Count
+    },
     libxml2TreeParse: { bytes in bytes.count })
 }

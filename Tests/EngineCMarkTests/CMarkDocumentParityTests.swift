@@ -2,6 +2,8 @@ import EngineCMark
 import Foundation
 import HTMLImport
 import RenderCore
+import RenderStyling
+import RenderText
 import TestSupport
 import Testing
 

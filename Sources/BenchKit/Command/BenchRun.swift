@@ -72,9 +72,11 @@ package struct BenchRun: Sendable {
       engine: engine, options: renderOptions,
       raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions),
       stopwatch: Stopwatch(clock: options.clock))
-    let styledText = try stages.styledText.map { stage in
-      try benchmark.styledTextThroughput(
-        documents, runs: options.runs, warmup: options.warmup, stage: stage)
+    var styledText: StyledTextFigures?
+    if let viaHTML = stages.styledText, let viaDocument = stages.documentStyledText {
+      styledText = try benchmark.styledTextThroughput(
+        documents, runs: options.runs, warmup: options.warmup, viaHTML: viaHTML,
+        viaDocument: viaDocument)
     }
     return try benchmark.measure(
       documents, runs: options.runs, warmup: options.warmup, styledText: styledText)

@@ -24,7 +24,7 @@ struct EngineBenchmark {
 
   /// Framework and raw figures over `runs` interleaved runs after `warmup`.
   func measure(
-    _ documents: [PreparedDocument], runs: Int, warmup: Int, styledText: Double?
+    _ documents: [PreparedDocument], runs: Int, warmup: Int, styledText: StyledTextFigures?
   ) throws -> EngineFigures {
     let bytes = PreparedDocument.byteCount(documents)
     var frameworkSeconds: [Double]
@@ -52,22 +52,33 @@ struct EngineBenchmark {
       id: engine.descriptor.id, version: engine.descriptor.libraryVersion,
       throughputMBps: throughput, rawMBps: rawFigures, overheadRatio: overhead,
       documentsPerSecond: medianSeconds > 0 ? Double(documents.count) / medianSeconds : 0,
-      styledTextMBps: styledText)
+      styledTextMBps: styledText?.viaDocumentMBps, styledTextViaHTMLMBps: styledText?.viaHTMLMBps,
+      documentSpeedup: styledText?.documentSpeedup)
   }
 
-  /// Markdown → StyledText throughput (MB/s of Markdown, median of `runs`) through `stage`.
+  /// Markdown → StyledText throughput (MB/s of Markdown, medians of `runs`) through the
+  /// engine's ``Document`` and through its HTML imported by `viaHTML`, interleaved in one run.
   func styledTextThroughput(
     _ documents: [PreparedDocument], runs: Int, warmup: Int,
-    stage: @Sendable (String) throws -> Int
-  ) throws -> Double {
-    let seconds = try InterleavedTimings.single(runs: runs, warmup: warmup, stopwatch: stopwatch) {
-      var total = 0
-      for document in documents {
-        total &+= try stage(engine.render(document.text, options: options).html)
-      }
-      return total
-    }
+    viaHTML: @Sendable (String) throws -> Int,
+    viaDocument: @Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int
+  ) throws -> StyledTextFigures {
+    let timings = try InterleavedTimings(
+      runs: runs, warmup: warmup, stopwatch: stopwatch,
+      first: {
+        try documents.reduce(0) { $0 &+ (try viaDocument(engine, $1.text, options)) }
+      },
+      second: {
+        try documents.reduce(0) {
+          $0 &+ (try viaHTML(engine.render($1.text, options: options).html))
+        }
+      })
     let bytes = PreparedDocument.byteCount(documents)
-    return SampleStatistics(InterleavedTimings.megabytesPerSecond(seconds, bytes: bytes))!.median
+    func median(_ seconds: [Double]) -> Double {
+      SampleStatistics(InterleavedTimings.megabytesPerSecond(seconds, bytes: bytes))!.median
+    }
+    return StyledTextFigures(
+      viaDocumentMBps: median(timings.first), viaHTMLMBps: median(timings.second),
+      documentSpeedup: SampleStatistics(timings.pairedRatios)?.median ?? 0)
   }
 }

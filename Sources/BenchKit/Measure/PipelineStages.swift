@@ -1,5 +1,7 @@
 import HTMLImport
 import RenderCore
+import RenderStyling
+import RenderText
 
 /// The stages of the pipeline beyond Markdown → HTML that the benchmark drives: HTML
 /// normalisation (for parity and conformance), HTML → StyledText, and libxml2's own tree
@@ -13,6 +15,10 @@ package struct PipelineStages: Sendable {
   /// Imports HTML, cascades the default stylesheet and builds StyledText; returns the text's
   /// length so the work cannot be optimised away.
   package var styledText: (@Sendable (String) throws -> Int)?
+  /// Builds an engine's ``Document`` for Markdown (from its tree where it has one), cascades
+  /// the default stylesheet and builds StyledText: the path `Renderer.styledText` takes.
+  package var documentStyledText:
+    (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)?
   /// Parses HTML bytes into a libxml2 tree and frees it; returns a node count or length.
   package var libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)?
 
@@ -20,10 +26,13 @@ package struct PipelineStages: Sendable {
   package init(
     normalize: (@Sendable (String) -> String)? = nil,
     styledText: (@Sendable (String) throws -> Int)? = nil,
+    documentStyledText: (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)? =
+      nil,
     libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)? = nil
   ) {
     self.normalize = normalize
     self.styledText = styledText
+    self.documentStyledText = documentStyledText
     self.libxml2TreeParse = libxml2TreeParse
   }
 
@@ -34,6 +43,11 @@ package struct PipelineStages: Sendable {
     normalize: { HTMLNormalizer.normalize($0) },
     styledText: { html in
       let document = try HTMLImporter().importDocument(html: html)
+      let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+      return StyledText(document: document, styles: styles).string.utf8.count
+    },
+    documentStyledText: { engine, markdown, options in
+      let document = try engine.document(markdown, options: options, importer: HTMLImporter())
       let styles = Stylesheet.default.cascade(document, colorScheme: .light)
       return StyledText(document: document, styles: styles).string.utf8.count
     },

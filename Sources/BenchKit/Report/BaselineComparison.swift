@@ -69,6 +69,9 @@ package struct BaselineComparison: Sendable {
       if let styledText = engine.styledTextMBps {
         figures.append(Figure(name: "\(prefix).styledTextMBps", value: styledText))
       }
+      if let speedup = engine.documentSpeedup {
+        figures.append(Figure(name: "\(prefix).documentSpeedup", value: speedup))
+      }
     }
     if let figuresOfImport = report.import {
       figures.append(Figure(name: "import.throughputMBps", value: figuresOfImport.throughputMBps))

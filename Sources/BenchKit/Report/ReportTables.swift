@@ -47,9 +47,17 @@ struct ReportTables {
 
   private var styledText: TextTable {
     TextTable(
-      title: "Markdown → StyledText (MB/s of Markdown, median)", header: ["engine", "MB/s"],
+      title: "Markdown → StyledText (MB/s of Markdown, median)",
+      header: ["engine", "via Document", "via HTML", "speed-up", "÷ engine's HTML"],
       rows: report.engines.map { engine in
-        [engine.id, engine.styledTextMBps.map { FigureFormat.fixed($0) } ?? "not available"]
+        guard let styled = engine.styledTextMBps else {
+          return [engine.id, "not available", "", "", ""]
+        }
+        return [
+          engine.id, FigureFormat.fixed(styled), FigureFormat.fixed(engine.styledTextViaHTMLMBps),
+          FigureFormat.fixed(engine.documentSpeedup, decimals: 2),
+          FigureFormat.fixed(styled / engine.throughputMBps.median, decimals: 2),
+        ]
       })
   }
 

@@ -83,7 +83,7 @@ public struct Document: Sendable, Hashable {
   }
 
   /// Visits `node` and everything below it in document order, without recursion.
-  public func forEachDescendant(of node: NodeID, _ visit: (NodeID) -> Void) {
+  package func forEachDescendant(of node: NodeID, _ visit: (NodeID) -> Void) {
     var stack: [NodeID] = [node]
     while let current = stack.popLast() {
       visit(current)

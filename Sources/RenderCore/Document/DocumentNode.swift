@@ -41,11 +41,11 @@ public struct DocumentNode: Sendable, Hashable {
   /// The first child, if any.
   public internal(set) var firstChild: Document.NodeID?
   /// The last child, if any.
-  public internal(set) var lastChild: Document.NodeID?
+  package internal(set) var lastChild: Document.NodeID?
   /// The next sibling, if any.
   public internal(set) var nextSibling: Document.NodeID?
   /// The previous sibling, if any.
-  public internal(set) var previousSibling: Document.NodeID?
+  package internal(set) var previousSibling: Document.NodeID?
 
   init(kind: Kind, name: String, parent: Document.NodeID?) {
     self.kind = kind
@@ -62,7 +62,7 @@ public struct DocumentNode: Sendable, Hashable {
   public var id: String? { attribute("id") }
 
   /// The element's classes, split on ASCII whitespace.
-  public var classes: [Substring] {
+  package var classes: [Substring] {
     attribute("class")?.split(whereSeparator: {
       $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}"
     }) ?? []

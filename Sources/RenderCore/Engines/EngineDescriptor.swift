@@ -1,7 +1,7 @@
 /// Describes an engine: its identity, library version, features and safety.
 public struct EngineDescriptor: Sendable, Hashable {
   /// How an engine behaves when called from many tasks at once.
-  public enum Concurrency: String, Sendable, Hashable {
+  public enum Concurrency: Sendable, Hashable {
     /// Calls run in parallel.
     case parallel
     /// Calls are serialised by the engine (its library keeps global state).

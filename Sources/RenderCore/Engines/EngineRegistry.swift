@@ -35,7 +35,7 @@ public struct EngineRegistry: Sendable {
   }
 
   /// The identifiers of the engines that declare `feature`, sorted.
-  public func engineIDs(supporting feature: RenderFeature) -> [String] {
+  package func engineIDs(supporting feature: RenderFeature) -> [String] {
     engineIDs.filter { enginesByID[$0]!.descriptor.features.contains(feature) }
   }
 }

@@ -21,7 +21,7 @@
 /// ```swift
 /// var limits = RenderLimits()
 /// limits.deadline = .seconds(2)
-/// try limits.checkInput(markdown)  // throws RenderError.limitExceeded beyond 64 MiB
+/// limits.maximumInputBytes = 1 << 20  // larger input: RenderError.limitExceeded
 /// ```
 public struct RenderLimits: Sendable, Hashable {
   /// The largest Markdown input accepted, in UTF-8 bytes.
@@ -35,17 +35,17 @@ public struct RenderLimits: Sendable, Hashable {
   public var maximumOutputRatio: Int
 
   /// The default input limit: 64 MiB.
-  public static let defaultMaximumInputBytes = 64 * 1024 * 1024
+  @usableFromInline package static let defaultMaximumInputBytes = 64 * 1024 * 1024
   /// The default deadline: 10 seconds.
-  public static let defaultDeadline = Duration.seconds(10)
+  @usableFromInline package static let defaultDeadline = Duration.seconds(10)
   /// The default memory cap of a render in a worker: 512 MiB.
-  public static let defaultMaximumWorkerMemoryBytes = 512 * 1024 * 1024
+  @usableFromInline package static let defaultMaximumWorkerMemoryBytes = 512 * 1024 * 1024
   /// The default output ratio: 64 times the input.
-  public static let defaultMaximumOutputRatio = 64
+  @usableFromInline package static let defaultMaximumOutputRatio = 64
   /// The limit named by ``RenderError/limitExceeded(limit:value:maximum:)`` for output.
-  public static let outputLimitName = "output bytes"
+  package static let outputLimitName = "output bytes"
   /// The limit named by ``RenderError/limitExceeded(limit:value:maximum:)`` for a worker's memory.
-  public static let memoryLimitName = "worker memory bytes"
+  package static let memoryLimitName = "worker memory bytes"
 
   /// Creates limits; every argument defaults to the documented default.
   public init(
@@ -62,26 +62,26 @@ public struct RenderLimits: Sendable, Hashable {
 
   /// The memory a render of `inputBytes` may add to its worker: the larger of
   /// ``maximumWorkerMemoryBytes`` and 32 times the input.
-  public func workerMemoryBytes(forInputBytes inputBytes: Int) -> Int {
+  package func workerMemoryBytes(forInputBytes inputBytes: Int) -> Int {
     max(maximumWorkerMemoryBytes, inputBytes.multipliedReportingOverflow(by: 32).partialValue)
   }
 
   /// The largest output accepted for `inputBytes` of input: ``maximumOutputRatio`` times
   /// it, and at least 1 MiB.
-  public func maximumOutputBytes(forInputBytes inputBytes: Int) -> Int {
+  package func maximumOutputBytes(forInputBytes inputBytes: Int) -> Int {
     let (scaled, overflow) = inputBytes.multipliedReportingOverflow(by: maximumOutputRatio)
     return max(1 << 20, overflow ? Int.max : scaled)
   }
 
   /// The deadline in seconds, as configuration files and error messages state it.
-  public var deadlineSeconds: Double {
+  package var deadlineSeconds: Double {
     let parts = deadline.components
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }
 
   /// Throws ``RenderError/limitExceeded(limit:value:maximum:)`` when `markdown` is larger
   /// than ``maximumInputBytes``.
-  public func checkInput(_ markdown: String) throws(RenderError) {
+  package func checkInput(_ markdown: String) throws(RenderError) {
     let bytes = markdown.utf8.count
     guard bytes <= maximumInputBytes else {
       throw .limitExceeded(limit: "input bytes", value: bytes, maximum: maximumInputBytes)

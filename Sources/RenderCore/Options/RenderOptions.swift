@@ -34,7 +34,7 @@ public struct RenderOptions: Sendable, Hashable {
   }
 
   /// The features an engine must declare to honour these options, in a stable order.
-  public var requiredFeatures: [RenderFeature] {
+  package var requiredFeatures: [RenderFeature] {
     var features: Set<RenderFeature> = Set(extensions.map(\.feature))
     if unsafe { features.insert(.rawHTML) }
     if smartPunctuation { features.insert(.smartPunctuation) }

@@ -1,8 +1,8 @@
 /// Escapes text for HTML: the five characters that can end text or an attribute value early.
-enum HTMLEscaping {
+package enum HTMLEscaping {
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references, which makes it
   /// safe both as element text and inside a quoted attribute value.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     guard text.utf8.contains(where: { Self.needsEscaping($0) }) else { return text }
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count + 16)

@@ -43,7 +43,7 @@ public struct HTMLFragment: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The length of the HTML in UTF-8 bytes.
-  public var utf8Count: Int {
+  package var utf8Count: Int {
     switch storage {
     case .text(let text): text.utf8.count
     case .bytes(let buffer): buffer.bytes.count

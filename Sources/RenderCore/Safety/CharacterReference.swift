@@ -3,14 +3,14 @@
 /// whitespace a scheme needs (`&colon;`, `&Tab;`, `&NewLine;` and a few more).
 ///
 /// Full named-reference decoding belongs to the HTML parser; this is for attribute checks.
-enum CharacterReference {
+package enum CharacterReference {
   private static let named: [String: String] = [
     "colon": ":", "tab": "\t", "newline": "\n", "sol": "/", "lpar": "(", "rpar": ")",
     "amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">", "nbsp": "\u{A0}",
     "period": ".", "comma": ",", "semi": ";", "num": "#", "percnt": "%", "excl": "!",
   ]
 
-  static func decode(_ text: String) -> String {
+  package static func decode(_ text: String) -> String {
     guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
     var output = ""
     var scalars = Array(text.unicodeScalars)[...]

@@ -12,13 +12,21 @@ package struct EngineFigures: Sendable, Hashable, Codable {
   package var overheadRatio: Double?
   /// Documents rendered per second at the median.
   package var documentsPerSecond: Double
-  /// Markdown → StyledText throughput in MB/s of Markdown; `nil` when not available.
+  /// Markdown → StyledText throughput in MB/s of Markdown through the engine's ``Document``
+  /// (the path apps take); `nil` when not available.
   package var styledTextMBps: Double?
+  /// Markdown → StyledText throughput through the engine's HTML, imported; `nil` when not
+  /// available.
+  package var styledTextViaHTMLMBps: Double?
+  /// Median over interleaved runs of the HTML path's time over the Document path's: how many
+  /// times faster building styled text from the engine's tree is.
+  package var documentSpeedup: Double?
 
   /// Creates the figures.
   package init(
     id: String, version: String, throughputMBps: SampleStatistics, rawMBps: SampleStatistics?,
-    overheadRatio: Double?, documentsPerSecond: Double, styledTextMBps: Double?
+    overheadRatio: Double?, documentsPerSecond: Double, styledTextMBps: Double?,
+    styledTextViaHTMLMBps: Double? = nil, documentSpeedup: Double? = nil
   ) {
     self.id = id
     self.version = version
@@ -27,10 +35,13 @@ package struct EngineFigures: Sendable, Hashable, Codable {
     self.overheadRatio = overheadRatio
     self.documentsPerSecond = documentsPerSecond
     self.styledTextMBps = styledTextMBps
+    self.styledTextViaHTMLMBps = styledTextViaHTMLMBps
+    self.documentSpeedup = documentSpeedup
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, version, throughputMBps, rawMBps, overheadRatio, documentsPerSecond, styledTextMBps
+    case styledTextViaHTMLMBps, documentSpeedup
   }
 
   /// Writes every key, unknown figures as `null`, so the JSON has one shape.
@@ -43,5 +54,7 @@ package struct EngineFigures: Sendable, Hashable, Codable {
     try container.encode(overheadRatio, forKey: .overheadRatio)
     try container.encode(documentsPerSecond, forKey: .documentsPerSecond)
     try container.encode(styledTextMBps, forKey: .styledTextMBps)
+    try container.encode(styledTextViaHTMLMBps, forKey: .styledTextViaHTMLMBps)
+    try container.encode(documentSpeedup, forKey: .documentSpeedup)
   }
 }

@@ -1,0 +1,204 @@
+import Foundation
+import RenderCore
+import RenderStyling
+
+/// Which engine renders, with which options and stylesheet: what `render.json` holds.
+///
+/// ```json
+/// {"engine": "discount", "options": {"smartPunctuation": true, "extensions": ["tables"]}}
+/// ```
+///
+/// ```swift
+/// let configuration = try RenderConfiguration.resolve()   // ./render.json, then RENDER_ENGINE
+/// let renderer = try Renderer(configuration: configuration)
+/// ```
+///
+/// Every problem (unknown key or value, wrong type, unknown engine, unsupported feature)
+/// is a ``RenderError/invalidConfiguration(source:key:problem:)`` naming the file, the key
+/// and the valid choices.
+public struct RenderConfiguration: Sendable, Hashable {
+  /// The file name looked for in the working directory when no path is given.
+  public static let defaultFileName = "render.json"
+  /// The environment variable that overrides the engine.
+  public static let engineVariable = "RENDER_ENGINE"
+
+  /// The engine's identifier; `"cmark"` by default.
+  public var engine: String = "cmark"
+  /// The engine-neutral options.
+  public var options = RenderOptions()
+  /// The stylesheet file for pages and styled text (absolute, or relative to the working
+  /// directory); nil means the package's default stylesheet.
+  public var stylesheet: String?
+  /// The colour scheme for styled text; pages follow the reader's preference.
+  public var colorScheme: ColorScheme = .light
+  /// The page title; nil means the first heading, then the file name.
+  public var title: String?
+  /// Input size and time budgets.
+  public var limits = RenderLimits()
+  /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
+  /// with `unsafe`, or HTML given as input).
+  public var sanitize = false
+  /// Where engines run; nil (automatic) isolates the engines that are not safe on hostile
+  /// input in a worker process when the worker executable is available.
+  public var isolation: IsolationMode?
+  /// Where ``engine`` was set, for messages: a file name or `RENDER_ENGINE`; nil when it is
+  /// the default or was set in code or by a command-line flag.
+  public var engineSource: String?
+
+  /// The defaults: cmark, safe options, the default stylesheet, light scheme.
+  public init() {}
+
+  /// Reads the configuration an app or CLI should use: the file at `path` if given (it must
+  /// exist), else `render.json` in `currentDirectory` if present, else the defaults; then
+  /// `RENDER_ENGINE` from `environment`, when set, overrides the engine.
+  public static func resolve(
+    path: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws(RenderError) -> RenderConfiguration {
+    var configuration = RenderConfiguration()
+    if let path {
+      configuration = try load(
+        file: URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory + "/")))
+    } else {
+      let candidate = URL(fileURLWithPath: currentDirectory).appendingPathComponent(defaultFileName)
+      if FileManager.default.fileExists(atPath: candidate.path) {
+        configuration = try load(file: candidate)
+      }
+    }
+    if let engine = environment[engineVariable], !engine.isEmpty {
+      configuration.engine = engine
+      configuration.engineSource = engineVariable
+    }
+    return configuration
+  }
+
+  /// Reads a configuration file; a relative `stylesheet` is resolved against the file's folder.
+  public static func load(file: URL) throws(RenderError) -> RenderConfiguration {
+    let source = file.relativePath
+    let data: Data
+    do {
+      data = try Data(contentsOf: file)
+    } catch {
+      throw .invalidConfiguration(
+        source: source, key: nil,
+        problem: "cannot read the file (\(error.localizedDescription)); check the path")
+    }
+    var configuration = try parse(data, source: source)
+    if let stylesheet = configuration.stylesheet, !stylesheet.hasPrefix("/") {
+      configuration.stylesheet =
+        file.deletingLastPathComponent().appendingPathComponent(stylesheet).path
+    }
+    return configuration
+  }
+
+  /// Parses configuration JSON; `source` names it in messages.
+  public static func parse(_ data: Data, source: String) throws(RenderError) -> RenderConfiguration
+  {
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw .invalidConfiguration(
+        source: source, key: nil,
+        problem: "not valid JSON (\(Self.describe(error))); fix the syntax")
+    }
+    let reader = try ConfigurationReader(
+      value, source: source,
+      validKeys: [
+        "engine", "options", "stylesheet", "colorScheme", "title", "sanitize", "isolation",
+        "deadline", "maximumInputBytes", "maximumWorkerMemoryBytes", "maximumOutputRatio",
+      ])
+    var configuration = RenderConfiguration()
+    if let engine = try reader.string("engine") {
+      configuration.engine = engine
+      configuration.engineSource = source
+    }
+    if let options = reader.value("options") {
+      configuration.options = try parseOptions(options, source: source)
+    }
+    configuration.stylesheet = try reader.string("stylesheet")
+    configuration.colorScheme = try reader.choice("colorScheme", of: ColorScheme.self) ?? .light
+    configuration.title = try reader.string("title")
+    configuration.sanitize = try reader.bool("sanitize") ?? false
+    configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
+    if let seconds = try reader.number("deadline") {
+      guard seconds > 0, seconds <= 86_400 else {
+        throw .invalidConfiguration(
+          source: source, key: "deadline",
+          problem: "expected seconds between 0 and 86400, found \(seconds)")
+      }
+      configuration.limits.deadline = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+    if let bytes = try reader.number("maximumInputBytes") {
+      guard bytes >= 1, bytes <= Double(Int32.max), bytes == bytes.rounded() else {
+        throw .invalidConfiguration(
+          source: source, key: "maximumInputBytes",
+          problem: "expected a whole number of bytes from 1 to \(Int32.max), found \(bytes)")
+      }
+      configuration.limits.maximumInputBytes = Int(bytes)
+    }
+    if let bytes = try reader.number("maximumWorkerMemoryBytes") {
+      guard bytes >= 16_777_216, bytes <= 1_099_511_627_776, bytes == bytes.rounded() else {
+        throw .invalidConfiguration(
+          source: source, key: "maximumWorkerMemoryBytes",
+          problem: "expected a whole number of bytes from 16 MiB to 1 TiB, found \(bytes)")
+      }
+      configuration.limits.maximumWorkerMemoryBytes = Int(bytes)
+    }
+    if let ratio = try reader.number("maximumOutputRatio") {
+      guard ratio >= 1, ratio <= 1_000_000, ratio == ratio.rounded() else {
+        throw .invalidConfiguration(
+          source: source, key: "maximumOutputRatio",
+          problem: "expected a whole number from 1 to 1000000, found \(ratio)")
+      }
+      configuration.limits.maximumOutputRatio = Int(ratio)
+    }
+    return configuration
+  }
+
+  /// Checks that the engine exists in `registry` and supports the options.
+  public func validate(against registry: EngineRegistry) throws(RenderError) {
+    do {
+      try registry.engine(id: engine).checkSupport(of: options, in: registry)
+    } catch {
+      guard let engineSource else { throw error }
+      let key: String? =
+        switch error {
+        case .unknownEngine: engineSource == Self.engineVariable ? nil : "engine"
+        default: "options"
+        }
+      throw .invalidConfiguration(source: engineSource, key: key, problem: error.description)
+    }
+  }
+
+  private static func parseOptions(_ value: JSONValue, source: String) throws(RenderError)
+    -> RenderOptions
+  {
+    let reader = try ConfigurationReader(
+      value, source: source, path: "options",
+      validKeys: ["unsafe", "smartPunctuation", "hardLineBreaks", "sourcePositions", "extensions"])
+    var options = RenderOptions()
+    options.unsafe = try reader.bool("unsafe") ?? false
+    options.smartPunctuation = try reader.bool("smartPunctuation") ?? false
+    options.hardLineBreaks = try reader.bool("hardLineBreaks") ?? false
+    options.sourcePositions = try reader.bool("sourcePositions") ?? false
+    for name in try reader.strings("extensions") ?? [] {
+      guard let extensionName = MarkdownExtension(rawValue: name) else {
+        throw reader.unknownChoice(
+          "extensions", name, valid: MarkdownExtension.allCases.map(\.rawValue))
+      }
+      options.extensions.insert(extensionName)
+    }
+    return options
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    guard let decoding = error as? DecodingError else { return error.localizedDescription }
+    switch decoding {
+    case .dataCorrupted(let context):
+      return context.underlyingError.map { "\($0)" } ?? context.debugDescription
+    default: return "\(decoding)"
+    }
+  }
+}

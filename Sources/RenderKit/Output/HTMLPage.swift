@@ -1,0 +1,109 @@
+import RenderCore
+import RenderStyling
+
+/// A standalone HTML page: an engine's fragment with a stylesheet embedded, ready for a
+/// browser or a web view.
+///
+/// ```swift
+/// let page = HTMLPage(fragment: fragment, stylesheet: stylesheet, fileName: "notes.md")
+/// try page.html.write(toFile: "notes.html", atomically: true, encoding: .utf8)
+/// ```
+///
+/// The page's title is the one given, else the text of the fragment's first `h1` (else of
+/// its first heading of any level), else the file name, else "Untitled".
+public struct HTMLPage: Sendable, Hashable {
+  /// The body content.
+  public var fragment: HTMLFragment
+  /// The stylesheet embedded in the page's `<style>` element.
+  public var stylesheet: Stylesheet
+  /// The resolved title (before HTML escaping).
+  public var title: String
+  /// The `lang` of the `<html>` element, e.g. `"en"`; nil leaves it out.
+  public var language: String?
+  /// The `<base href>` that relative links and images resolve against; nil leaves it out.
+  public var baseURL: String?
+
+  /// Creates a page; `title` nil takes it from the first heading, then from `fileName`.
+  public init(
+    fragment: HTMLFragment, stylesheet: Stylesheet, title: String? = nil,
+    fileName: String? = nil, language: String? = nil, baseURL: String? = nil
+  ) {
+    self.fragment = fragment
+    self.stylesheet = stylesheet
+    self.title = Self.resolveTitle(given: title, fragment: fragment, fileName: fileName)
+    self.language = language
+    self.baseURL = baseURL
+  }
+
+  /// The complete document, from `<!doctype html>` to `</html>`.
+  public var html: String {
+    var head = [
+      "<meta charset=\"utf-8\">",
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+    ]
+    // Without it a browser in dark mode keeps a white canvas and black default text under
+    // the stylesheet's dark rules; with it the defaults follow the scheme too.
+    if stylesheet.hasDarkVariant {
+      head.append("<meta name=\"color-scheme\" content=\"light dark\">")
+    }
+    // Before the style element, so that url() in the stylesheet resolves against it.
+    if let baseURL {
+      head.append("<base href=\"\(HTMLEscaping.escape(baseURL))\">")
+    }
+    head.append("<title>\(HTMLEscaping.escape(title))</title>")
+    if !stylesheet.source.allSatisfy(\.isWhitespace) {
+      head.append("<style>\n\(Self.embeddable(stylesheet.source))\n</style>")
+    }
+    let htmlTag = language.map { "<html lang=\"\(HTMLEscaping.escape($0))\">" } ?? "<html>"
+    return """
+      <!doctype html>
+      \(htmlTag)
+      <head>
+      \(head.joined(separator: "\n"))
+      </head>
+      <body>
+      <main class="markdown-body">
+      \(fragment.html)
+      </main>
+      </body>
+      </html>
+
+      """
+  }
+
+  private static func resolveTitle(
+    given: String?, fragment: HTMLFragment, fileName: String?
+  ) -> String {
+    if let given, !given.allSatisfy(\.isWhitespace) { return given }
+    if let heading = PageTitle.firstHeading(in: fragment.html) { return heading }
+    if let fileName, !fileName.isEmpty { return fileName }
+    return "Untitled"
+  }
+
+  /// `css` made safe inside `<style>`.
+  ///
+  /// `<style>` content is raw text: the HTML tokenizer reads nothing in it but an end tag,
+  /// `</style` followed by whitespace, `/` or `>`, in any letter case (`<!--` has no effect
+  /// there, unlike in `<script>`). So every `</style`, whatever follows, becomes `<\/style`.
+  /// CSS reads that the same: in a string or an unquoted `url()`, `\/` is an escape for `/`;
+  /// in a comment it is ignored; anywhere else `<` already made the rule invalid, and the
+  /// change touches no bracket, quote or semicolon, so error recovery drops the same text.
+  static func embeddable(_ css: String) -> String {
+    let bytes = Array(css.utf8)
+    let name = Array("style".utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      output.append(bytes[index])
+      if bytes[index] == UInt8(ascii: "<"), index + 2 + name.count <= bytes.count,
+        bytes[index + 1] == UInt8(ascii: "/"),
+        bytes[(index + 2)..<(index + 2 + name.count)].map({ $0 | 0x20 }).elementsEqual(name)
+      {
+        output.append(UInt8(ascii: "\\"))
+      }
+      index += 1
+    }
+    return output.count == bytes.count ? css : String(decoding: output, as: UTF8.self)
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import RenderCore
+import RenderStyling
+import RenderText
+
+/// Renders Markdown with the configured engine, options and stylesheet: the one entry
+/// point apps need, to HTML, to a page, or to styled text.
+///
+/// ```swift
+/// import RenderKit
+///
+/// let renderer = try Renderer(configuration: .resolve())   // render.json / RENDER_ENGINE
+/// let fragment = try renderer.html(markdown: "# Hello *world*")
+/// let page = try renderer.page(markdown: text, fileName: "notes.md")
+/// let styled = try renderer.styledText(markdown: text)
+/// ```
+///
+/// A renderer is a value: share it freely between tasks.
+public struct Renderer: Sendable {
+  /// The configuration in force.
+  public let configuration: RenderConfiguration
+  /// The engines it can choose from.
+  public let registry: EngineRegistry
+  /// The configured engine.
+  public let engine: any MarkdownEngine
+  /// The stylesheet for pages and styled text: the configured file, else the default theme.
+  public let stylesheet: Stylesheet
+  /// Turns HTML into a document for styled text; nil when none was given.
+  public let importer: (any HTMLImporting)?
+  /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
+  public let sanitizer: (any HTMLSanitizing)?
+
+  /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
+  /// feature the engine lacks (the message names the engines that have it), names a
+  /// stylesheet that cannot be read, or asks to sanitize without a sanitizer.
+  public init(
+    configuration: RenderConfiguration = RenderConfiguration(), registry: EngineRegistry,
+    importer: (any HTMLImporting)?, sanitizer: (any HTMLSanitizing)? = nil
+  ) throws(RenderError) {
+    try configuration.validate(against: registry)
+    if configuration.sanitize && sanitizer == nil {
+      throw .invalidConfiguration(
+        source: "sanitize", key: nil,
+        problem:
+          "no sanitizer was given; create the renderer with RenderKit's Renderer(configuration:)")
+    }
+    self.configuration = configuration
+    self.registry = registry
+    self.engine = try registry.engine(id: configuration.engine)
+    self.importer = importer
+    self.sanitizer = sanitizer
+    self.stylesheet = try configuration.stylesheet.map(Self.loadStylesheet) ?? .default
+  }
+
+  /// Renders Markdown to a standalone HTML page with the stylesheet embedded; the title is
+  /// the configured one, else the first heading, else `fileName`.
+  public func page(markdown: String, fileName: String? = nil) throws(RenderError) -> HTMLPage {
+    page(fragment: try html(markdown: markdown), fileName: fileName)
+  }
+
+  /// Wraps an HTML fragment (from any source) in a page with the stylesheet embedded.
+  public func page(fragment: HTMLFragment, fileName: String? = nil) -> HTMLPage {
+    HTMLPage(
+      fragment: fragment, stylesheet: stylesheet, title: configuration.title, fileName: fileName)
+  }
+
+  /// Renders Markdown to styled text: the engine's ``Document`` (built from its node tree
+  /// where it has one), styled by the stylesheet in the configured colour scheme.
+  ///
+  /// With ``RenderConfiguration/sanitize`` set, the engine's HTML is sanitized and imported
+  /// instead, so that styled text shows exactly what the sanitized page shows.
+  public func styledText(markdown: String) throws(RenderError) -> StyledText {
+    let importer = try requireImporter()
+    if configuration.sanitize {
+      return styled(try importer.importDocument(fragment: html(markdown: markdown)))
+    }
+    return styled(
+      try engine.document(markdown, options: configuration.options, importer: importer))
+  }
+
+  /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme.
+  ///
+  /// ```swift
+  /// let styled = try renderer.styledText(html: "<p>Hello <b>world</b></p>")
+  /// let attributed = AttributedString(styled)
+  /// ```
+  public func styledText(html: String) throws(RenderError) -> StyledText {
+    styled(try requireImporter().importDocument(html: html))
+  }
+
+  /// Imports HTML bytes into styled text, decoded as a browser would (byte-order mark, then
+  /// `<meta charset>`, else UTF-8): the form for files read from disk.
+  ///
+  /// ```swift
+  /// let styled = try renderer.styledText(htmlData: Data(contentsOf: url))
+  /// ```
+  public func styledText(htmlData: some Collection<UInt8>) throws(RenderError) -> StyledText {
+    styled(try requireImporter().importDocument(data: htmlData))
+  }
+
+  private func styled(_ document: Document) -> StyledText {
+    StyledText(
+      document: document,
+      styles: stylesheet.cascade(document, colorScheme: configuration.colorScheme))
+  }
+
+  private func requireImporter() throws(RenderError) -> any HTMLImporting {
+    guard let importer else {
+      throw .importFailed(
+        "this renderer has no HTML importer; create it with RenderKit's Renderer(configuration:)")
+    }
+    return importer
+  }
+
+  private func sanitized(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {
+    guard configuration.sanitize, let sanitizer else { return fragment }
+    return HTMLFragment(
+      html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
+  }
+
+  private static func loadStylesheet(_ path: String) throws(RenderError) -> Stylesheet {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .fileUnreadable(path: path, reason: "the stylesheet cannot be read; check the path")
+    }
+    return try Stylesheet(css: MarkdownInput.decode(data))
+  }
+
+  /// Renders Markdown to an HTML fragment with the configured engine and options, sanitized
+  /// when the configuration says so.
+  public func html(markdown: String) throws(RenderError) -> HTMLFragment {
+    try sanitized(engine.render(markdown, options: configuration.options))
+  }
+
+  /// ``html(markdown:)`` for async callers: an engine in a worker process suspends the task
+  /// while it works, so waiting never blocks a thread of the cooperative pool.
+  ///
+  /// ```swift
+  /// let fragment = try await renderer.html(markdown: text)
+  /// ```
+  public func html(markdown: String) async throws(RenderError) -> HTMLFragment {
+    guard let suspending = engine as? any SuspendingMarkdownEngine else {
+      return try sanitized(engine.render(markdown, options: configuration.options))
+    }
+    return try sanitized(
+      await suspending.suspendingRender(markdown, options: configuration.options))
+  }
+
+  /// ``page(markdown:fileName:)`` for async callers, suspending while a worker works.
+  public func page(markdown: String, fileName: String? = nil) async throws(RenderError)
+    -> HTMLPage
+  {
+    page(fragment: try await html(markdown: markdown), fileName: fileName)
+  }
+
+  /// HTML from any source as a fragment: sanitized when the configuration says so, else as given.
+  public func html(html: String) throws(RenderError) -> HTMLFragment {
+    try sanitized(HTMLFragment(html: html, engineID: "html"))
+  }
+
+  /// Renders many documents concurrently on all cores; results come back in input order,
+  /// and one document's error does not stop the others. Documents rendered in worker
+  /// processes suspend their tasks while they wait, so a hostile document holds no thread.
+  ///
+  /// ```swift
+  /// let results = await renderer.html(markdownDocuments: texts)
+  /// for case .success(let fragment) in results { … }
+  /// ```
+  public func html(markdownDocuments documents: [String]) async -> [Result<
+    HTMLFragment, RenderError
+  >] {
+    await withTaskGroup(of: (Int, Result<HTMLFragment, RenderError>).self) { group in
+      for (index, document) in documents.enumerated() {
+        group.addTask {
+          do throws(RenderError) {
+            return (index, .success(try await html(markdown: document)))
+          } catch {
+            return (index, .failure(error))
+          }
+        }
+      }
+      var results = [Result<HTMLFragment, RenderError>?](repeating: nil, count: documents.count)
+      for await (index, result) in group { results[index] = result }
+      return results.map { $0! }
+    }
+  }
+}

@@ -1,0 +1,201 @@
+import RenderCore
+
+/// One cascade over one document: a single forward pass over the nodes (parents come before
+/// their children), with a cache of contexts so that elements that look alike to the
+/// stylesheet, under parents that do, share one cascade result.
+struct CascadeRun {
+  let compiled: CompiledStylesheet
+  let scheme: SchemeMask
+  /// The vocabulary's tables, held directly: the per-element path reads them on every element.
+  let tagNumbers: [String: Int32]
+  let idNumbers: [String: Int32]
+  let classNumbers: [String: Int32]
+  let attributeNumbers: [String: Int32]
+  let attributeValueNumbers: [[String: Int32]]
+  let usesPositions: Bool
+  var contexts: [CascadeContext] = []
+  /// Each context's style, apart from ``contexts`` so that the per-element path copies no arrays.
+  var contextStyles: [Int32] = []
+  var contextIsHidden: [Bool] = []
+  var contextTable: [ContextKey: Int32] = [:]
+  var contextNumbers: [CascadeContext: Int32] = [:]
+  var ancestorSets: [[Int32]] = [[]]
+  var uniqueStyles: [ComputedStyle] = []
+  var styleTable: [ComputedStyle: Int32] = [:]
+  var classSetsByText: [String: Int32] = [:]
+  var classSets: [[Int32]] = [[]]
+  var classSetTable: [[Int32]: Int32] = [[]: 0]
+  var attributeSets: [[Int32]] = [[]]
+  var attributeSetTable: [[Int32]: Int32] = [[]: 0]
+  var inlineStylesByText: [String: Int32] = [:]
+  var inlineDeclarations: [[Declaration]] = [[]]
+  var rootFontSize = ComputedStyle().fontSize
+  var rootFontSizeIsSet = false
+
+  init(compiled: CompiledStylesheet, colorScheme: ColorScheme) {
+    self.compiled = compiled
+    scheme = SchemeMask(colorScheme)
+    let vocabulary = compiled.vocabulary
+    tagNumbers = vocabulary.tags
+    idNumbers = vocabulary.ids
+    classNumbers = vocabulary.classes
+    attributeNumbers = vocabulary.attributeNames
+    attributeValueNumbers = vocabulary.attributeValues
+    usesPositions = vocabulary.usesPositions
+  }
+
+  /// The computed style of every node of `document`.
+  mutating func run(_ document: Document) -> CascadedStyles {
+    var rootStyle = ComputedStyle()
+    rootStyle.display = .block
+    let rootContext = CascadeContext(
+      style: intern(rootStyle), parentParts: [], ancestorSet: 0, hidden: false)
+    append(rootContext)
+    contextNumbers[rootContext] = 0
+    let count = document.nodes.count
+    var styleIndices = [Int32](repeating: 0, count: count)
+    var contextOfNode = [Int32](repeating: 0, count: count)
+    var positionOfNode = [UInt8](repeating: 0, count: usesPositions ? count : 0)
+    document.nodes.withUnsafeBufferPointer { nodes in
+      for index in 1..<count {
+        guard let parent = nodes[index].parent else { continue }
+        let parentContext = contextOfNode[parent]
+        if nodes[index].kind == .text || contextIsHidden[Int(parentContext)] {
+          styleIndices[index] = styleIndices[parent]
+          contextOfNode[index] = parentContext
+          continue
+        }
+        let position = usesPositions ? Self.position(of: index, in: nodes) : 0
+        if usesPositions { positionOfNode[index] = position }
+        // An element like its previous element sibling (same name, same attributes, same
+        // position flags) has the same context: no lookup needed.
+        if let sibling = Self.previousElementSibling(of: index, in: nodes),
+          nodes[sibling].name == nodes[index].name,
+          nodes[sibling].attributes == nodes[index].attributes,
+          !usesPositions || positionOfNode[sibling] == position
+        {
+          let context = contextOfNode[sibling]
+          contextOfNode[index] = context
+          styleIndices[index] = contextStyles[Int(context)]
+          continue
+        }
+        var signature = signature(of: index, in: nodes)
+        signature.position = position
+        let key = ContextKey(parent: parentContext, signature: signature)
+        let context: Int32
+        if let cached = contextTable[key] {
+          context = cached
+        } else {
+          context = makeContext(for: key)
+          contextTable[key] = context
+          if parent == document.root && !rootFontSizeIsSet {
+            rootFontSize = uniqueStyles[Int(contextStyles[Int(context)])].fontSize
+            rootFontSizeIsSet = true
+          }
+        }
+        contextOfNode[index] = context
+        styleIndices[index] = contextStyles[Int(context)]
+      }
+    }
+    return CascadedStyles(uniqueStyles: uniqueStyles, styleIndices: styleIndices)
+  }
+
+  mutating func append(_ context: CascadeContext) {
+    contexts.append(context)
+    contextStyles.append(context.style)
+    contextIsHidden.append(context.hidden)
+  }
+
+  private static func previousElementSibling(
+    of index: Int, in nodes: UnsafeBufferPointer<DocumentNode>
+  ) -> Int? {
+    var sibling = nodes[index].previousSibling
+    while let current = sibling, nodes[current].kind != .element {
+      sibling = nodes[current].previousSibling
+    }
+    return sibling
+  }
+
+  /// Bit 0: no element before the node among its siblings; bit 1: none after it.
+  private static func position(of index: Int, in nodes: UnsafeBufferPointer<DocumentNode>) -> UInt8
+  {
+    var last = true
+    var sibling = nodes[index].nextSibling
+    while let current = sibling, last {
+      last = nodes[current].kind != .element
+      sibling = nodes[current].nextSibling
+    }
+    let first = previousElementSibling(of: index, in: nodes) == nil
+    return (first ? 1 : 0) | (last ? 2 : 0)
+  }
+
+  mutating func intern(_ style: ComputedStyle) -> Int32 {
+    if let existing = styleTable[style] { return existing }
+    let number = Int32(uniqueStyles.count)
+    uniqueStyles.append(style)
+    styleTable[style] = number
+    return number
+  }
+
+  private mutating func signature(
+    of index: Int, in nodes: UnsafeBufferPointer<DocumentNode>
+  ) -> ElementSignature {
+    var signature = ElementSignature()
+    signature.tag = tagNumbers[nodes[index].name] ?? -1
+    var attributes: [Int32] = []
+    for attribute in nodes[index].attributes {
+      switch attribute.name {
+      case "id": signature.id = idNumbers[attribute.value] ?? -1
+      case "class": signature.classSet = classSet(attribute.value)
+      case "style": signature.inlineStyle = inlineStyle(attribute.value)
+      default: break
+      }
+      if let name = attributeNumbers[attribute.name] {
+        attributes.append(name)
+        let values = attributeValueNumbers[Int(name)]
+        attributes.append(values.isEmpty ? -2 : values[attribute.value] ?? -2)
+      }
+    }
+    if !attributes.isEmpty { signature.attributeSet = intern(attributes: attributes) }
+    return signature
+  }
+
+  private mutating func classSet(_ text: String) -> Int32 {
+    if let known = classSetsByText[text] { return known }
+    let classes = classNumbers
+    let numbers = Array(
+      Set(
+        text.split(whereSeparator: {
+          $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}"
+        })
+        .compactMap { classes[String($0)] })
+    ).sorted()
+    let number: Int32
+    if let existing = classSetTable[numbers] {
+      number = existing
+    } else {
+      number = Int32(classSets.count)
+      classSets.append(numbers)
+      classSetTable[numbers] = number
+    }
+    classSetsByText[text] = number
+    return number
+  }
+
+  private mutating func intern(attributes: [Int32]) -> Int32 {
+    if let existing = attributeSetTable[attributes] { return existing }
+    let number = Int32(attributeSets.count)
+    attributeSets.append(attributes)
+    attributeSetTable[attributes] = number
+    return number
+  }
+
+  private mutating func inlineStyle(_ text: String) -> Int32 {
+    if let known = inlineStylesByText[text] { return known }
+    var parser = StylesheetParser(css: text)
+    let number = Int32(inlineDeclarations.count)
+    inlineDeclarations.append(parser.parseInlineDeclarations())
+    inlineStylesByText[text] = number
+    return number
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import RenderCore
+
+/// A CSS stylesheet: parsed tolerantly, applied by the cascade to documents, and embedded
+/// as-is in HTML pages.
+///
+/// The cascade layers are those of browsers: a built-in user-agent layer (bold `b`, italic
+/// `em`, list markers, hidden `head`…), then this stylesheet, then `style` attributes, with
+/// `!important` reversing the order.
+///
+/// ```swift
+/// let sheet = try Stylesheet(css: "p { color: #333 } @media (prefers-color-scheme: dark) { p { color: #ddd } }")
+/// let styles = sheet.cascade(document, colorScheme: .dark)
+/// styles[paragraph].color?.hex  // "#dddddd"
+/// ```
+public struct Stylesheet: Sendable, Hashable {
+  /// The CSS text as given.
+  public let source: String
+  /// Every rule and declaration that was dropped, in source order.
+  public let diagnostics: [StylesheetDiagnostic]
+  /// Whether some rules apply only in the dark colour scheme.
+  public let hasDarkVariant: Bool
+  private let compiled: CompiledStylesheet
+
+  /// Parses `css`, skipping what is invalid and recording each skip in ``diagnostics``.
+  ///
+  /// - Parameter strict: throw on the first problem instead of skipping it.
+  /// - Throws: ``RenderError/invalidStylesheet(line:column:problem:)`` in strict mode.
+  public init(css: String, strict: Bool = false) throws(RenderError) {
+    var parser = StylesheetParser(css: css)
+    parser.parse()
+    let diagnostics = parser.log.diagnostics
+    if strict, let first = diagnostics.first {
+      throw RenderError.invalidStylesheet(
+        line: first.line, column: first.column, problem: first.message)
+    }
+    self.init(source: css, rules: parser.rules, diagnostics: diagnostics)
+  }
+
+  private init(source: String, rules: [StyleRule], diagnostics: [StylesheetDiagnostic]) {
+    self.source = source
+    self.diagnostics = diagnostics
+    hasDarkVariant = rules.contains { $0.schemes == .dark }
+    compiled = CompiledStylesheet(userAgent: UserAgentStylesheet.rules, author: rules)
+  }
+
+  /// The package's theme: readable typography, tinted code blocks, quote bars, table borders,
+  /// and a dark variant under `@media (prefers-color-scheme: dark)`.
+  public static let `default`: Stylesheet = {
+    let url =
+      Bundle.module.url(forResource: "default", withExtension: "css", subdirectory: "Resources")
+      ?? Bundle.module.url(forResource: "default", withExtension: "css")
+    guard let url, let css = try? String(contentsOf: url, encoding: .utf8) else {
+      let missing = StylesheetDiagnostic(
+        line: 1, column: 1,
+        message: "default.css is missing from RenderCore's resource bundle; reinstall the package")
+      return Stylesheet(source: "", rules: [], diagnostics: [missing])
+    }
+    var parser = StylesheetParser(css: css)
+    parser.parse()
+    return Stylesheet(source: css, rules: parser.rules, diagnostics: parser.log.diagnostics)
+  }()
+
+  /// Styles every node of `document` in `colorScheme`: the user-agent layer, this stylesheet,
+  /// then `style` attributes. Text nodes get their parent's style; everything below a
+  /// `display: none` element shares that element's style.
+  public func cascade(_ document: Document, colorScheme: ColorScheme) -> CascadedStyles {
+    var run = CascadeRun(compiled: compiled, colorScheme: colorScheme)
+    return run.run(document)
+  }
+
+  /// Stylesheets are equal when their sources are.
+  public static func == (lhs: Stylesheet, rhs: Stylesheet) -> Bool {
+    lhs.source == rhs.source
+  }
+
+  /// Hashes the source.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+  }
+}

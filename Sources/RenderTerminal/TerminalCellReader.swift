@@ -1,0 +1,178 @@
+import Foundation
+import RenderStyling
+import RenderText
+
+/// Reads ``StyledText`` as terminal cells: grapheme clusters with their widths and styles,
+/// the styles interned in a table the line writer reads.
+struct TerminalCellReader {
+  /// The interned styles; index 0 is the plain style.
+  private(set) var styles: [TerminalStyle] = [.plain]
+  private var styleIndices: [TerminalStyle: Int] = [.plain: 0]
+  private let string: String
+  private var cursor: ScalarCursor
+  private let runs: [StyledText.IndexedRun]
+  private let runStyles: [TextStyle]
+  private let canvas: TerminalCanvas
+  private let showsStyles: Bool
+  private let showsHyperlinks: Bool
+
+  /// The number of Unicode scalars in the text.
+  let scalarCount: Int
+
+  init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
+    string = text.string
+    cursor = ScalarCursor(text.string)
+    scalarCount = text.string.unicodeScalars.count
+    runs = text.indexedRuns
+    runStyles = text.uniqueStyles
+    canvas = TerminalCanvas(text)
+    showsStyles = colorMode != .none
+    showsHyperlinks = showsStyles && hyperlinks
+  }
+
+  /// The index of `style` in ``styles``, added when new.
+  mutating func intern(_ style: TerminalStyle) -> Int {
+    if let index = styleIndices[style] { return index }
+    styles.append(style)
+    styleIndices[style] = styles.count - 1
+    return styles.count - 1
+  }
+
+  /// The style of the run at a scalar offset (the default style where no run covers it).
+  func textStyle(at offset: Int) -> TextStyle {
+    let index = firstRun(endingAfter: offset)
+    guard index < runs.count, runs[index].range.contains(offset) else { return TextStyle() }
+    return runStyles[runs[index].styleIndex]
+  }
+
+  /// The text colour at a scalar offset, unless it is the page's own.
+  func foreground(at offset: Int) -> CSSColor? {
+    let color = TerminalStyle(textStyle(at: offset)).foreground
+    return color == canvas.foreground ? nil : color
+  }
+
+  /// The cells of a block, and the columns of its list marker with the space after it
+  /// (which wrapped lines are indented by). Without visible hyperlinks, a link's target
+  /// follows its text in parentheses (unless the text already says it), so none is lost.
+  mutating func cells(of block: TextBlock) -> (cells: [TerminalCell], markerWidth: Int) {
+    var cells: [TerminalCell] = []
+    cells.reserveCapacity(block.range.count)
+    var markerWidth = 0
+    var run = firstRun(endingAfter: block.range.lowerBound)
+    // The run whose style is current (-1: none yet, -2: text no run covers).
+    var styledRun = -1
+    var style = 0
+    var link: (target: String, text: String)?
+    var offset = block.range.lowerBound
+    let start = cursor.index(at: block.range.lowerBound)
+    var clusters = GraphemeClusterIterator(
+      string, from: start, to: cursor.index(at: block.range.upperBound))
+    while let character = clusters.next() {
+      while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
+      let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
+      if covering != styledRun {
+        let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
+        style = intern(terminalStyle(textStyle, in: block))
+        styledRun = covering
+        if link?.target != textStyle.link {
+          if let link { appendTarget(link, to: &cells, in: block) }
+          link = textStyle.link.map { ($0, "") }
+        }
+      }
+      if link != nil { link?.text.append(character) }
+      let cell = TerminalCell(character, style: style)
+      if offset - block.range.lowerBound < block.markerLength { markerWidth += cell.width }
+      cells.append(cell)
+      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
+    }
+    if let link { appendTarget(link, to: &cells, in: block) }
+    return (cells, markerWidth)
+  }
+
+  /// The blocks to show, in order and inside the text, a quote at least one level deep; text
+  /// that no block covers (other than the white space between blocks) becomes a paragraph,
+  /// so none is lost.
+  mutating func blocks(of text: StyledText) -> [TextBlock] {
+    var blocks: [TextBlock] = []
+    var covered = 0
+    for block in text.blocks {
+      let start = min(max(block.range.lowerBound, covered), scalarCount)
+      let end = min(max(block.range.upperBound, start), scalarCount)
+      appendUncovered(covered..<start, to: &blocks)
+      var clamped = block
+      clamped.range = start..<end
+      // A producer that marks quotes by kind only still gets bars: one per level, since
+      // nested quotes are far more common than quotes in lists.
+      if block.kind == .quote, block.quoteLevel <= 0 {
+        clamped.quoteLevel = max(1, block.indentLevel)
+      }
+      blocks.append(clamped)
+      covered = end
+    }
+    appendUncovered(covered..<scalarCount, to: &blocks)
+    return blocks
+  }
+
+  private mutating func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
+    guard !range.isEmpty else { return }
+    let scalars = string.unicodeScalars[
+      cursor.index(at: range.lowerBound)..<cursor.index(at: range.upperBound)]
+    if scalars.contains(where: { !$0.properties.isWhitespace }) {
+      blocks.append(TextBlock(range: range, kind: .paragraph))
+    }
+  }
+
+  private func terminalStyle(_ textStyle: TextStyle, in block: TextBlock) -> TerminalStyle {
+    guard showsStyles else { return .plain }
+    var style = TerminalStyle(textStyle)
+    if block.kind == .heading { style.bold = true }
+    if style.background == canvas.background { style.background = nil }
+    if style.background == nil { style.background = background(of: block) }
+    // On a background of its own, text keeps its colour even if it is the page's.
+    if style.background == nil, style.foreground == canvas.foreground { style.foreground = nil }
+    if !showsHyperlinks { style.link = nil }
+    return style
+  }
+
+  private mutating func appendTarget(
+    _ link: (target: String, text: String), to cells: inout [TerminalCell], in block: TextBlock
+  ) {
+    let text = link.text.trimmingCharacters(in: .whitespaces)
+    guard !showsHyperlinks, !link.target.hasPrefix("#"), link.target != text,
+      link.target != "mailto:" + text
+    else { return }
+    var style = TerminalStyle.plain
+    if showsStyles {
+      style.faint = true
+      style.background = background(of: block)
+    }
+    let index = intern(style)
+    cells.append(TerminalCell(text: " ", width: 1, style: index, kind: .space))
+    for character in "(" + link.target + ")" {
+      cells.append(TerminalCell(character, style: index))
+    }
+  }
+
+  /// The block's background, when it has a visible one other than the page's.
+  func background(of block: TextBlock) -> CSSColor? {
+    guard showsStyles, let color = block.backgroundColor, color.alpha > 0,
+      color != canvas.background
+    else { return nil }
+    return color
+  }
+
+  private func firstRun(endingAfter offset: Int) -> Int {
+    partitionPoint(count: runs.count) { runs[$0].range.upperBound > offset }
+  }
+
+  /// The first index in `0..<count` where `isAfter` holds (it must hold for all later ones).
+  private func partitionPoint(count: Int, _ isAfter: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if isAfter(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}

@@ -1,0 +1,183 @@
+import RenderStyling
+import RenderText
+
+/// Lays out the blocks of one ``StyledText`` as terminal lines: spacing between blocks,
+/// quote bars and indents before every line, heading rules, code-block backgrounds.
+struct TerminalLayout {
+  private let text: StyledText
+  private let width: Int
+  private let colorMode: TerminalColorMode
+  private let hyperlinks: Bool
+  private var reader: TerminalCellReader
+  /// UTF-8 bytes: appending to a byte array is several times cheaper than to a String.
+  private var output: [UInt8] = []
+
+  init(_ text: StyledText, width: Int, colorMode: TerminalColorMode, hyperlinks: Bool) {
+    self.text = text
+    self.width = width
+    self.colorMode = colorMode
+    self.hyperlinks = hyperlinks
+    reader = TerminalCellReader(text, colorMode: colorMode, hyperlinks: hyperlinks)
+  }
+
+  mutating func render() -> String {
+    let blocks = reader.blocks(of: text)
+    var index = 0
+    while index < blocks.count {
+      // A table's rows are laid out together, so that their columns line up.
+      var end = index + 1
+      if blocks[index].kind == .tableRow {
+        while end < blocks.count, blocks[end].kind == .tableRow { end += 1 }
+      }
+      var rows: [[TerminalCell]] = []
+      var markerWidths: [Int] = []
+      for block in blocks[index..<end] {
+        let (cells, markerWidth) = block.kind == .rule ? ([], 0) : reader.cells(of: block)
+        rows.append(cells)
+        markerWidths.append(markerWidth)
+      }
+      if blocks[index].kind == .tableRow { rows = TerminalTable.aligned(rows) }
+      for (offset, block) in blocks[index..<end].enumerated() {
+        if index + offset > 0 {
+          let previous = blocks[index + offset - 1]
+          if Self.needsBlankLine(between: previous, and: block) {
+            let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
+            write(prefix(bars: max(0, bars), spaces: 0))
+          }
+        }
+        write(block, cells: rows[offset], markerWidth: markerWidths[offset])
+      }
+      index = end
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Blocks are set apart by a blank line, except list items and table rows that follow one
+  /// another without margin between them (a tight list, a table).
+  private static func needsBlankLine(between previous: TextBlock, and next: TextBlock) -> Bool {
+    let tight: Set<TextBlock.Kind> = [.listItem, .tableRow]
+    guard tight.contains(previous.kind), tight.contains(next.kind) else { return true }
+    return previous.spacingAfter + next.spacingBefore >= 4
+  }
+
+  private mutating func write(_ block: TextBlock, cells: [TerminalCell], markerWidth: Int) {
+    // Quote bars, then list indents, then the code indent: together at most half the width,
+    // so deep nesting still leaves room for the text.
+    let budget = width / 2
+    let bars = min(max(0, block.quoteLevel), budget / 2)
+    let listIndent = 2 * max(0, block.indentLevel - max(0, block.quoteLevel))
+    let isCode = block.kind == .codeBlock
+    let spaces = min(listIndent + (isCode ? 2 : 0), budget - 2 * bars)
+    let contentWidth = width - 2 * bars - spaces
+    let background = reader.background(of: block)
+    let fill = reader.intern(fillStyle(background))
+    let innerPad = isCode && contentWidth >= 8 ? 2 : 0
+
+    let lines: [TerminalLineBreaker.Line]
+    if block.kind == .rule {
+      let style = reader.intern(faintStyle())
+      let rule = TerminalCell(
+        text: String(repeating: "─", count: contentWidth), width: contentWidth,
+        style: style)
+      lines = [TerminalLineBreaker.Line(cells: [rule], indent: 0, width: contentWidth)]
+    } else {
+      lines = TerminalLineBreaker.lines(
+        of: cells, width: contentWidth - innerPad,
+        hangingIndent: markerWidth,
+        preservesSpaces: isCode)
+    }
+    let linePrefix = prefix(bars: bars, spaces: spaces)
+    var row: [TerminalCell] = []
+    for line in lines {
+      row.removeAll(keepingCapacity: true)
+      row.append(contentsOf: linePrefix)
+      let free = contentWidth - innerPad - line.indent - line.width
+      let alignment =
+        isCode ? 0 : block.alignment == .center ? free / 2 : block.alignment == .right ? free : 0
+      row.append(contentsOf: blank(innerPad + alignment + line.indent, style: fill))
+      row.append(contentsOf: line.cells)
+      if background != nil {
+        row.append(contentsOf: blank(free - alignment, style: fill))
+      }
+      write(row)
+    }
+    if block.kind == .heading { writeRule(under: block, lines: lines, bars: bars, spaces: spaces) }
+  }
+
+  /// `═` under an `h1` and `─` under an `h2`, as long as the heading's longest line.
+  private mutating func writeRule(
+    under block: TextBlock, lines: [TerminalLineBreaker.Line], bars: Int, spaces: Int
+  ) {
+    let level = reader.textStyle(at: block.range.lowerBound).headingLevel
+    guard let level, level <= 2 else { return }
+    var style = TerminalStyle.plain
+    style.foreground = colorMode == .none ? nil : reader.foreground(at: block.range.lowerBound)
+    let length = max(1, lines.map { $0.indent + $0.width }.max() ?? 1)
+    var row = prefix(bars: bars, spaces: spaces)
+    let rule = String(repeating: level == 1 ? "═" : "─", count: length)
+    row.append(TerminalCell(text: rule, width: length, style: reader.intern(style)))
+    write(row)
+  }
+
+  private mutating func prefix(bars: Int, spaces: Int) -> [TerminalCell] {
+    let bar = reader.intern(faintStyle())
+    var cells: [TerminalCell] = []
+    for _ in 0..<bars {
+      cells.append(TerminalCell(text: "│", width: 1, style: bar))
+      cells.append(TerminalCell(text: " ", width: 1, style: 0, kind: .space))
+    }
+    cells.append(contentsOf: blank(spaces, style: 0))
+    return cells
+  }
+
+  /// `count` spaces (none when `count` is negative, as after an unavoidable overflow).
+  private func blank(_ count: Int, style: Int) -> Repeated<TerminalCell> {
+    repeatElement(
+      TerminalCell(text: " ", width: 1, style: style, kind: .space), count: max(0, count))
+  }
+
+  private func faintStyle() -> TerminalStyle {
+    var style = TerminalStyle.plain
+    style.faint = colorMode != .none
+    return style
+  }
+
+  private func fillStyle(_ background: CSSColor?) -> TerminalStyle {
+    var style = TerminalStyle.plain
+    style.background = background
+    return style
+  }
+
+  /// Writes one line: the cells' text with the escape codes between them, trailing blank
+  /// cells without a background dropped, every style and link closed at the end.
+  private mutating func write(_ row: [TerminalCell]) {
+    var cells = row[...]
+    while let last = cells.last, last.kind == .space, reader.styles[last.style].background == nil {
+      cells.removeLast()
+    }
+    var active = 0
+    var activeLink: String?
+    for cell in cells {
+      // A link is part of the style, so only a change of style can change it.
+      if colorMode != .none, cell.style != active {
+        let style = reader.styles[cell.style]
+        if hyperlinks, style.link != activeLink {
+          if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
+          if let link = style.link { emit(TerminalStyle.openHyperlink(link)) }
+          activeLink = style.link
+        }
+        if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
+        emit(style.selectGraphicRendition(colorMode))
+        active = cell.style
+      }
+      emit(cell.text)
+    }
+    if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
+    if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
+    output.append(UInt8(ascii: "\n"))
+  }
+
+  private mutating func emit(_ text: String) {
+    output.append(contentsOf: text.utf8)
+  }
+}

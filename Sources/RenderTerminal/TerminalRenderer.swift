@@ -1,0 +1,35 @@
+import RenderText
+
+/// Renders ``StyledText`` for a terminal: SGR styles and colours, OSC 8 hyperlinks, and
+/// text wrapped by display width, with list indents, quote bars and code blocks kept on
+/// every wrapped line.
+///
+/// ```swift
+/// let renderer = TerminalRenderer(width: 80, colorMode: .trueColor)
+/// print(renderer.render(styled), terminator: "")
+/// ```
+///
+/// With ``TerminalColorMode/none`` the output holds no escape code at all, and a link's
+/// target follows its text in parentheses.
+public struct TerminalRenderer: Sendable, Hashable {
+  /// The line width in columns; widths below 8 count as 8.
+  public var width: Int
+  /// How much colour to use.
+  public var colorMode: TerminalColorMode
+  /// Whether links become OSC 8 hyperlinks (only with colour; without, targets are written).
+  public var hyperlinks: Bool
+
+  /// Creates a renderer.
+  public init(width: Int = 80, colorMode: TerminalColorMode = .none, hyperlinks: Bool = true) {
+    self.width = width
+    self.colorMode = colorMode
+    self.hyperlinks = hyperlinks
+  }
+
+  /// The text as terminal output, every line ending in a newline.
+  public func render(_ text: StyledText) -> String {
+    var layout = TerminalLayout(
+      text, width: max(8, width), colorMode: colorMode, hyperlinks: hyperlinks)
+    return layout.render()
+  }
+}

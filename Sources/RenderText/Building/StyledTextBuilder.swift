@@ -1,0 +1,285 @@
+import RenderCore
+import RenderStyling
+
+/// Builds ``StyledText`` from a document and its cascaded styles in one forward walk.
+///
+/// The walk follows the tree's sibling and parent links and keeps open elements on an
+/// explicit stack, so depth costs memory, never call stack: 100,000 nested elements are fine.
+/// Text is appended to a UTF-8 buffer with interned styles (see ``TextFlow``); the public
+/// value is assembled once at the end.
+struct StyledTextBuilder {
+  private let document: Document
+  private let styles: CascadedStyles
+  private let initialStyle = ComputedStyle()
+  private var flow: TextFlow
+  private var table = TextStyleTable()
+  private var frames: [ElementFrame] = []
+  /// Numbers list items that have no list around them.
+  private var looseItemCounter = ListCounter()
+
+  init(document: Document, styles: CascadedStyles) {
+    self.document = document
+    self.styles = styles
+    // Sizing the buffer once costs one read of each node's byte count, no walk of the tree.
+    var textBytes = 0
+    for index in document.nodes.indices { textBytes += document.nodes[index].text.utf8.count }
+    flow = TextFlow(byteCapacity: textBytes + textBytes / 16 + 64)
+  }
+
+  /// Walks the document and returns the result.
+  consuming func build() -> StyledText {
+    walk()
+    flow.finish()
+    return assemble()
+  }
+
+  // MARK: Walk
+
+  private mutating func walk() {
+    let root = document.root
+    guard enter(root) else { return }
+    var next = document.nodes[root].firstChild
+    while let node = next {
+      if document.nodes[node].kind == .text {
+        if let parent = frames.last {
+          flow.appendText(
+            document.nodes[node].text, style: parent.style, whiteSpace: parent.whiteSpace)
+        }
+      } else if enter(node) {
+        if let child = document.nodes[node].firstChild {
+          next = child
+          continue
+        }
+        leave()
+      }
+      // Move on: to the next sibling, or up, ending each element left behind.
+      var current = node
+      next = nil
+      while true {
+        if let sibling = document.nodes[current].nextSibling {
+          next = sibling
+          break
+        }
+        guard let parent = document.nodes[current].parent, parent != root else { break }
+        leave()
+        current = parent
+      }
+    }
+    leave()
+  }
+
+  /// Opens an element; false when it is not displayed (it and everything inside are skipped).
+  private mutating func enter(_ node: Document.NodeID) -> Bool {
+    let computedIndex = styleIndex(of: node)
+    let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
+    if computed.display == .none { return false }
+    let role = ElementRole(name: document.nodes[node].name)
+    var frame = makeFrame(node, computed: computed, computedIndex: computedIndex, role: role)
+    let parentStyle = frames.last?.style ?? frame.style
+
+    if frame.isListItem { flow.flushMarkerAlone() }
+    switch frame.layout {
+    case .block: flow.enterBlockLevel(marginTop: computed.margin.top)
+    case .blockInCell, .cellOutsideRow: flow.softBreak(style: parentStyle)
+    case .cell: enterCell(row: Int(frame.rowFrame))
+    case .inline: break
+    }
+    if role == .list { frame.counter = listCounter(node) }
+    frames.append(frame)
+    flow.context = frame.block
+
+    switch role {
+    case .lineBreak: flow.forcedBreak(style: frame.style)
+    case .rule: flow.appendLiteral("───", style: frame.style)
+    case .image: appendAlternativeText(of: node, style: frame.style, whiteSpace: frame.whiteSpace)
+    default: break
+    }
+    if frame.isListItem,
+      let marker = ListMarker.text(for: computed.listStyleType, number: number(node))
+    {
+      flow.setMarker(marker, style: frame.style)
+    }
+    return true
+  }
+
+  /// Closes the innermost open element.
+  private mutating func leave() {
+    guard let frame = frames.last else { return }
+    if frame.isListItem { flow.flushMarkerAlone() }
+    switch frame.layout {
+    case .block: flow.leaveBlockLevel(marginBottom: frame.marginBottom)
+    case .blockInCell, .cellOutsideRow: flow.softBreak(style: frame.style)
+    case .cell: flow.trimSpace()
+    case .inline: break
+    }
+    frames.removeLast()
+    if let parent = frames.last { flow.context = parent.block }
+  }
+
+  // MARK: Element semantics
+
+  private mutating func makeFrame(
+    _ node: Document.NodeID, computed: ComputedStyle, computedIndex: Int32, role: ElementRole
+  ) -> ElementFrame {
+    let parent = frames.last
+    let parentIsInCell = parent?.isInCell ?? false
+    let layout: ElementFrame.Layout
+    switch computed.display {
+    case .block, .listItem, .table, .tableRow: layout = parentIsInCell ? .blockInCell : .block
+    case .tableCell: layout = (parent?.rowFrame ?? -1) >= 0 ? .cell : .cellOutsideRow
+    case .inline, .none: layout = .inline
+    }
+    let fontSize = computed.fontSize.isFinite ? computed.fontSize : 16
+
+    var key = parent?.styleKey ?? TextStyleKey()
+    key.computedStyle = computedIndex
+    if role == .link, let target = document.nodes[node].attribute("href") {
+      key.link = table.linkIndex(target)
+    }
+    if case .heading(let level) = role { key.headingLevel = level }
+    let shift = (parent?.fontSize ?? fontSize) / 3
+    switch computed.verticalAlign {
+    case .sub: key.baselineOffset -= shift
+    case .super: key.baselineOffset += shift
+    case .baseline: break
+    }
+    let background = Self.visible(computed.backgroundColor)
+    key.backgroundColor = layout == .block ? nil : background ?? key.backgroundColor
+    let style: Int32
+    if let parent, parent.styleKey == key {
+      style = parent.style
+    } else {
+      style = table.index(for: key, computed: computed)
+    }
+
+    var frame = ElementFrame(
+      style: style, styleKey: key, fontSize: fontSize, whiteSpace: computed.whiteSpace,
+      block: parent?.block ?? BlockContext(), layout: layout)
+    frame.isListItem = computed.display == .listItem
+    frame.isInCell = parentIsInCell || layout == .cell || layout == .cellOutsideRow
+    frame.marginBottom = computed.margin.bottom
+    frame.listFrame = role == .list ? Int32(frames.count) : parent?.listFrame ?? -1
+    frame.rowFrame = computed.display == .tableRow ? Int32(frames.count) : parent?.rowFrame ?? -1
+    if layout == .block { frame.block = blockContext(frame.block, computed: computed, role: role) }
+    return frame
+  }
+
+  /// What a block-level element gives the blocks inside it.
+  private func blockContext(
+    _ inherited: BlockContext, computed: ComputedStyle, role: ElementRole
+  ) -> BlockContext {
+    var block = inherited
+    let indent = computed.margin.left + computed.padding.left
+    if indent.isFinite { block.indent += indent }
+    block.alignment = computed.textAlign
+    if role != .canvas, let background = Self.visible(computed.backgroundColor) {
+      block.backgroundColor = background
+    }
+    if computed.display == .listItem {
+      block.kind = .listItem
+      block.indentLevel += 1
+    } else if computed.display == .tableRow {
+      block.kind = .tableRow
+    }
+    switch role {
+    case .quote:
+      block.kind = .quote
+      block.indentLevel += 1
+      block.quoteLevel += 1
+    case .preformatted: block.kind = .codeBlock
+    case .heading: block.kind = .heading
+    case .rule: block.kind = .rule
+    default: break
+    }
+    return block
+  }
+
+  /// A cell starts: white space before it is dropped, and a tab separates it from the last.
+  private mutating func enterCell(row: Int) {
+    flow.trimSpace()
+    if frames[row].cellCount > 0 { flow.appendCellSeparator(style: frames[row].style) }
+    frames[row].cellCount += 1
+  }
+
+  private mutating func appendAlternativeText(
+    of node: Document.NodeID, style: Int32, whiteSpace: ComputedStyle.WhiteSpace
+  ) {
+    guard let alternative = document.nodes[node].attribute("alt"), !alternative.isEmpty else {
+      return
+    }
+    var imageStyle = table.styles[Int(style)]
+    imageStyle.imageURL = document.nodes[node].attribute("src")
+    flow.appendText(alternative, style: table.index(of: imageStyle), whiteSpace: whiteSpace)
+  }
+
+  /// A list's numbering: from `start` (default 1, or the item count when `reversed`).
+  private func listCounter(_ node: Document.NodeID) -> ListCounter {
+    let element = document.nodes[node]
+    let reversed = element.attribute("reversed") != nil
+    var counter = ListCounter(next: 1, step: reversed ? -1 : 1)
+    if let start = element.attribute("start").flatMap(ListCounter.integer) {
+      counter.next = start
+    } else if reversed {
+      counter.next = itemCount(node)
+    }
+    return counter
+  }
+
+  private func itemCount(_ list: Document.NodeID) -> Int {
+    var count = 0
+    var child = document.nodes[list].firstChild
+    while let current = child {
+      if document.nodes[current].kind == .element {
+        let index = styleIndex(of: current)
+        if index >= 0 && styles.uniqueStyles[Int(index)].display == .listItem { count += 1 }
+      }
+      child = document.nodes[current].nextSibling
+    }
+    return count
+  }
+
+  /// The number of the list item `node`, advancing its list's counter.
+  private mutating func number(_ node: Document.NodeID) -> Int {
+    let value = document.nodes[node].attribute("value").flatMap(ListCounter.integer)
+    let list = Int(frames[frames.count - 1].listFrame)
+    guard list >= 0 else { return looseItemCounter.number(explicitValue: value) }
+    return frames[list].counter.number(explicitValue: value)
+  }
+
+  // MARK: Helpers
+
+  /// The node's index into the cascade's styles, or -1 (initial style) when the styles do not
+  /// cover it: styles computed for another document must not crash the build.
+  private func styleIndex(of node: Document.NodeID) -> Int32 {
+    guard node < styles.styleIndices.count else { return -1 }
+    let index = styles.styleIndices[node]
+    return index >= 0 && Int(index) < styles.uniqueStyles.count ? index : -1
+  }
+
+  private static func visible(_ color: CSSColor?) -> CSSColor? {
+    guard let color, color.alpha > 0 else { return nil }
+    return color
+  }
+
+  private func assemble() -> StyledText {
+    var remapped = [Int](repeating: -1, count: table.styles.count)
+    var uniqueStyles: [TextStyle] = []
+    var runs: [StyledText.IndexedRun] = []
+    let buffer = flow.buffer
+    runs.reserveCapacity(buffer.runStarts.count)
+    for index in buffer.runStarts.indices {
+      let style = Int(buffer.runStyles[index])
+      if remapped[style] < 0 {
+        remapped[style] = uniqueStyles.count
+        uniqueStyles.append(table.styles[style])
+      }
+      let end =
+        index + 1 < buffer.runStarts.count ? buffer.runStarts[index + 1] : buffer.scalarCount
+      runs.append(
+        StyledText.IndexedRun(range: buffer.runStarts[index]..<end, styleIndex: remapped[style]))
+    }
+    return StyledText(
+      string: String(decoding: buffer.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
+      indexedRuns: runs, blocks: flow.blocks)
+  }
+}

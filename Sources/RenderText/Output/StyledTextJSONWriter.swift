@@ -1,0 +1,198 @@
+import Foundation
+import RenderStyling
+
+extension StyledText {
+  /// The styled text as JSON: `{"blocks": […], "runs": […], "text": "…"}`.
+  ///
+  /// Keys are sorted at every level and each block and run is on a line of its own, so two
+  /// outputs diff well. `start` and `length` count Unicode scalars of `text`. A run's
+  /// `attributes` always hold `fontSize` (CSS px) and `fontWeight` (100–900); every other key
+  /// is present only when set: `fontFamily`, `italic`, `monospace`, `foregroundColor`,
+  /// `backgroundColor` (`"#rrggbb"`, or `"#rrggbbaa"` when not opaque), `underline`,
+  /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises) and
+  /// `headingLevel`. Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
+  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor`, `markerLength` and
+  /// `quoteLevel` when it has them.
+  ///
+  /// ```swift
+  /// let json = styled.jsonData()
+  /// // {"blocks":[
+  /// // {"alignment":"start","indent":0,"indentLevel":0,"kind":"paragraph","length":2,…}
+  /// // ],
+  /// // "runs":[
+  /// // {"attributes":{"fontSize":16,"fontWeight":400},"length":2,"start":0}
+  /// // ],
+  /// // "text":"Hi"}
+  /// ```
+  public func jsonData() -> Data {
+    var writer = StyledTextJSONWriter()
+    writer.write(self)
+    return Data(writer.output)
+  }
+}
+
+/// Writes the JSON form of ``StyledText`` by hand into a byte buffer: one pass, no
+/// intermediate objects, each distinct style's attributes encoded once.
+struct StyledTextJSONWriter {
+  private(set) var output: [UInt8] = []
+
+  mutating func write(_ styled: StyledText) {
+    output.reserveCapacity(styled.string.utf8.count + styled.indexedRuns.count * 64 + 256)
+    append("{\"blocks\":[")
+    for (index, block) in styled.blocks.enumerated() {
+      append(index == 0 ? "\n" : ",\n")
+      write(block)
+    }
+    append(styled.blocks.isEmpty ? "],\n\"runs\":[" : "\n],\n\"runs\":[")
+    // Each distinct style's attributes are encoded once, into one buffer.
+    var attributes = StyledTextJSONWriter()
+    var attributeRanges: [Range<Int>] = []
+    for style in styled.uniqueStyles {
+      let start = attributes.output.count
+      attributes.writeAttributes(of: style)
+      attributeRanges.append(start..<attributes.output.count)
+    }
+    for (index, run) in styled.indexedRuns.enumerated() {
+      append(index == 0 ? "\n{\"attributes\":" : ",\n{\"attributes\":")
+      output.append(contentsOf: attributes.output[attributeRanges[run.styleIndex]])
+      append(",\"length\":")
+      appendInteger(run.range.count)
+      append(",\"start\":")
+      appendInteger(run.range.lowerBound)
+      output.append(0x7D)
+    }
+    append(styled.indexedRuns.isEmpty ? "],\n\"text\":" : "\n],\n\"text\":")
+    writeString(styled.string)
+    append("}\n")
+  }
+
+  private mutating func write(_ block: TextBlock) {
+    append("{\"alignment\":\"\(block.alignment.rawValue)\"")
+    if let color = block.backgroundColor { append(",\"backgroundColor\":\"\(Self.hex(color))\"") }
+    append(",\"indent\":\(Self.number(block.indent)),\"indentLevel\":\(block.indentLevel)")
+    append(",\"kind\":\"\(block.kind.rawValue)\",\"length\":\(block.range.count)")
+    if block.markerLength > 0 { append(",\"markerLength\":\(block.markerLength)") }
+    if block.quoteLevel > 0 { append(",\"quoteLevel\":\(block.quoteLevel)") }
+    append(",\"spacingAfter\":\(Self.number(block.spacingAfter))")
+    append(",\"spacingBefore\":\(Self.number(block.spacingBefore))")
+    append(",\"start\":\(block.range.lowerBound)}")
+  }
+
+  /// The attributes object, keys in sorted order, default values left out.
+  private mutating func writeAttributes(of style: TextStyle) {
+    append("{")
+    if let color = style.backgroundColor { append("\"backgroundColor\":\"\(Self.hex(color))\",") }
+    if style.baselineOffset != 0 {
+      append("\"baselineOffset\":\(Self.number(style.baselineOffset)),")
+    }
+    if let family = style.fontFamily {
+      append("\"fontFamily\":")
+      writeString(family)
+      append(",")
+    }
+    append("\"fontSize\":\(Self.number(style.fontSize)),\"fontWeight\":\(style.fontWeight)")
+    if let color = style.foregroundColor { append(",\"foregroundColor\":\"\(Self.hex(color))\"") }
+    if let level = style.headingLevel { append(",\"headingLevel\":\(level)") }
+    if let source = style.imageURL {
+      append(",\"imageURL\":")
+      writeString(source)
+    }
+    if style.italic { append(",\"italic\":true") }
+    if let target = style.link {
+      append(",\"link\":")
+      writeString(target)
+    }
+    if style.monospace { append(",\"monospace\":true") }
+    if style.strikethrough { append(",\"strikethrough\":true") }
+    if style.underline { append(",\"underline\":true") }
+    append("}")
+  }
+
+  /// A JSON string: quotes, backslash and control characters escaped, and U+2028/U+2029 too,
+  /// so the output can be embedded in JavaScript.
+  private mutating func writeString(_ text: String) {
+    output.append(0x22)
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        var escapedLength = 0
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+          escapedLength = 1
+        } else if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+        {
+          escapedLength = 3
+        }
+        guard escapedLength > 0 else {
+          index += 1
+          continue
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        append(
+          escapedLength == 3
+            ? (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029") : Self.escape(byte))
+        index += escapedLength
+        start = index
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+    }
+    output.append(0x22)
+  }
+
+  private static func escape(_ byte: UInt8) -> String {
+    switch byte {
+    case 0x22: return "\\\""
+    case 0x5C: return "\\\\"
+    case 0x0A: return "\\n"
+    case 0x0D: return "\\r"
+    case 0x09: return "\\t"
+    case 0x08: return "\\b"
+    case 0x0C: return "\\f"
+    default:
+      let digits = String(byte, radix: 16)
+      return "\\u00" + (digits.count == 1 ? "0" : "") + digits
+    }
+  }
+
+  private mutating func append(_ text: StaticString) {
+    output.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  private mutating func append(_ text: String) {
+    output.append(contentsOf: text.utf8)
+  }
+
+  /// Decimal digits without an intermediate string: there are two integers per run.
+  private mutating func appendInteger(_ value: Int) {
+    if value < 0 { output.append(0x2D) }
+    let magnitude = value.magnitude
+    var divisor: UInt = 1
+    while divisor <= magnitude / 10 { divisor *= 10 }
+    while divisor > 0 {
+      output.append(UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
+      divisor /= 10
+    }
+  }
+
+  /// CSS pixels to a thousandth (finer than any screen shows, and free of floating-point
+  /// noise such as `3.9200000000000017`); integers without a fraction; never NaN or
+  /// infinity, which JSON cannot hold.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let rounded = (value * 1000).rounded() / 1000
+    if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+    return "\(rounded)"
+  }
+
+  /// `#rrggbb`, or `#rrggbbaa` when the colour is not opaque.
+  static func hex(_ color: CSSColor) -> String {
+    guard color.alpha < 1 else { return color.hex }
+    let alpha = UInt8((max(0, color.alpha) * 255).rounded())
+    let digits = String(alpha, radix: 16)
+    return color.hex + (digits.count == 1 ? "0" : "") + digits
+  }
+}

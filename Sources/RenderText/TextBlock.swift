@@ -1,0 +1,67 @@
+import RenderStyling
+
+/// A paragraph-level unit of ``StyledText``: its range, its kind and its layout.
+public struct TextBlock: Sendable, Hashable {
+  /// What the block is.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// A paragraph or other plain block.
+    case paragraph
+    /// A heading (its level is in the runs' ``TextStyle/headingLevel``).
+    case heading
+    /// A list item (and any further paragraph inside it); the marker is part of the text.
+    case listItem
+    /// A paragraph inside a block quote.
+    case quote
+    /// Preformatted code.
+    case codeBlock
+    /// A table row; its cells are separated by a tab in the text.
+    case tableRow
+    /// A horizontal rule; its text is `───` so that every output shows it.
+    case rule
+  }
+
+  /// The block's text as Unicode scalar offsets into ``StyledText/string``; it ends before
+  /// the newline that separates it from the next block.
+  public var range: Range<Int>
+  /// The block's kind.
+  public var kind: Kind
+  /// Nesting depth of lists and quotes (0 at the top level).
+  public var indentLevel: Int
+  /// The indent from the left edge in CSS pixels (margins and paddings of its ancestors).
+  public var indent: Double
+  /// Horizontal alignment.
+  public var alignment: ComputedStyle.TextAlignment
+  /// Space above, in CSS pixels. Vertical margins collapse as in CSS (the larger wins, not
+  /// the sum), and the gap is split so that a block's ``spacingAfter`` plus the next block's
+  /// ``spacingBefore`` is that collapsed margin: sum them, as paragraph styles do.
+  public var spacingBefore: Double
+  /// Space below, in CSS pixels: the collapsed bottom margins of the elements that end with
+  /// the block.
+  public var spacingAfter: Double
+  /// The block's background colour (code blocks, for instance).
+  public var backgroundColor: CSSColor?
+  /// How many block quotes contain the block (0 outside any); ``indentLevel`` counts them too.
+  public var quoteLevel: Int
+  /// The length in scalars of the list marker that starts the block, with the space after
+  /// it (`"• "`, `"10. "`): where a hanging indent aligns. 0 when the block has no marker.
+  public var markerLength: Int
+
+  /// Creates a block.
+  public init(
+    range: Range<Int>, kind: Kind, indentLevel: Int = 0, indent: Double = 0,
+    alignment: ComputedStyle.TextAlignment = .start, spacingBefore: Double = 0,
+    spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, quoteLevel: Int = 0,
+    markerLength: Int = 0
+  ) {
+    self.range = range
+    self.kind = kind
+    self.indentLevel = indentLevel
+    self.indent = indent
+    self.alignment = alignment
+    self.spacingBefore = spacingBefore
+    self.spacingAfter = spacingAfter
+    self.backgroundColor = backgroundColor
+    self.quoteLevel = quoteLevel
+    self.markerLength = markerLength
+  }
+}

@@ -1,0 +1,177 @@
+import RenderCore
+import RenderStyling
+import Testing
+
+/// Input built to break parsers: each case must finish, keep what is valid, and say what it
+/// dropped. (No timing: a quadratic parser shows up as a hang at these sizes.)
+@Suite("Hostile stylesheets")
+struct HostileStylesheetTests {
+  private func paragraphColor(_ sheet: Stylesheet) -> String? {
+    var page = StylingTestDocument()
+    let paragraph = page.element("p", text: "x")
+    return sheet.cascade(page.document, colorScheme: .light)[paragraph].color?.hex
+  }
+
+  @Test func deeplyNestedBracesAreSkippedWithoutRecursion() throws {
+    let css = String(repeating: "{", count: 100_000) + "\np { color: red }"
+    let sheet = try Stylesheet(css: css)
+    #expect(
+      sheet.diagnostics.map(\.description) == [
+        "1:1: rule \"\" dropped: empty selector",
+        "1:1: block not closed before the end of the stylesheet",
+      ])
+    #expect(paragraphColor(sheet) == nil)
+  }
+
+  @Test func balancedDeepNestingRecoversAfterwards() throws {
+    let depth = 100_000
+    let css =
+      "div " + String(repeating: "{", count: depth) + String(repeating: "}", count: depth)
+      + "\np { color: red }"
+    let sheet = try Stylesheet(css: css)
+    #expect(
+      sheet.diagnostics.map(\.description) == [
+        "1:6: nested rule \"\" dropped: nested blocks are not supported"
+      ])
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func deeplyNestedUnclosedMediaBlocksStillApply() throws {
+    let css = String(repeating: "@media all {\n", count: 100_000) + "p { color: red }"
+    let sheet = try Stylesheet(css: css)
+    #expect(sheet.diagnostics.count == 1001)
+    #expect(
+      sheet.diagnostics.first?.description
+        == "1:1: @media block not closed before the end of the stylesheet")
+    #expect(sheet.diagnostics[999].line == 1000)
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func diagnosticsPointingBackOnALongLineKeepTheirColumns() throws {
+    // The block's "not closed" diagnostic comes after its declarations' and points 10,000
+    // characters into the line, before them.
+    let comment = "/*" + String(repeating: "é", count: 9996) + "*/"
+    let declarations = (0..<900).map { "x\($0): 1;" }.joined()
+    let sheet = try Stylesheet(css: comment + "p {" + declarations)
+    #expect(sheet.diagnostics.count == 901)
+    #expect(
+      sheet.diagnostics[1].description == "1:10010: declaration \"x1: 1\" dropped: unknown property"
+    )
+    #expect(
+      sheet.diagnostics.last?.description
+        == "1:10003: block not closed before the end of the stylesheet")
+  }
+
+  @Test func manyStrayClosingBracesAreCountedNotListed() throws {
+    let sheet = try Stylesheet(css: String(repeating: "}", count: 5000) + "p { color: red }")
+    #expect(sheet.diagnostics.count == 1001)
+    #expect(
+      sheet.diagnostics.last?.message
+        == "4000 further problems not listed (only the first 1000 are)")
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func oneHundredThousandSelectorsInOneRule() throws {
+    let selectors = (0..<100_000).map { ".c\($0)" }.joined(separator: ", ")
+    let sheet = try Stylesheet(css: selectors + ", p { color: red }")
+    #expect(sheet.diagnostics.isEmpty)
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func oneHundredThousandRules() throws {
+    let rules = (0..<100_000).map { "#id\($0) .c\($0 % 97) > p { color: #0000ff }" }.joined(
+      separator: "\n")
+    let sheet = try Stylesheet(css: rules + "\np { color: red }")
+    #expect(sheet.diagnostics.isEmpty)
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func oneHundredThousandUnsupportedSelectors() throws {
+    let rules = String(repeating: "a:hover { color: blue }\n", count: 100_000)
+    let sheet = try Stylesheet(css: rules + "p { color: red }")
+    #expect(sheet.diagnostics.count == 1001)
+    #expect(sheet.diagnostics[999].line == 1000)
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func megabyteStringsAndComments() throws {
+    let long = String(repeating: "x", count: 1_000_000)
+    let css = "p { font-family: \"\(long)\" } /* \(long) */ p { color: red }"
+    let sheet = try Stylesheet(css: css)
+    #expect(sheet.diagnostics.isEmpty)
+    var page = StylingTestDocument()
+    let paragraph = page.element("p", text: "x")
+    let style = sheet.cascade(page.document, colorScheme: .light)[paragraph]
+    #expect(style.fontFamily.first?.count == 1_000_000)
+    #expect(style.color?.hex == "#ff0000")
+  }
+
+  @Test func unterminatedStringAtTheEnd() throws {
+    let sheet = try Stylesheet(
+      css: "p { color: red }\na { font-family: \"" + String(repeating: "y", count: 1_000_000))
+    #expect(
+      sheet.diagnostics.map(\.description).first?.hasPrefix(
+        "2:18: declaration \"font-family: \"yyyy")
+        == true)
+    #expect(sheet.diagnostics.count == 2)
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func unterminatedCommentSwallowsTheRest() throws {
+    let sheet = try Stylesheet(css: "p { color: red }\n/*\np { color: blue }")
+    #expect(
+      sheet.diagnostics.map(\.description) == [
+        "2:1: comment not closed before the end of the stylesheet"
+      ])
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func unbalancedParenthesesAndBrackets() throws {
+    let css = "p { color: rgb(((((( } [[[[ { color: blue } p { font-weight: bold } p { color: red }"
+    let sheet = try Stylesheet(css: css)
+    #expect(
+      sheet.diagnostics.map(\.message) == [
+        "declaration \"color: rgb((((((\" dropped: rgb( is not closed with \")\"",
+        "rule \"[[[[\" dropped: attribute selector without a name",
+      ])
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+
+  @Test func garbageBytesNeverCrash() throws {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("{}();:'\"/*!@\\,.#[]=> \n\tpa-1%éz")
+    for _ in 0..<50 {
+      let css = String(
+        (0..<2000).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+      let sheet = try Stylesheet(css: css + "\n}}}}}p { color: red }")
+      #expect(sheet.source.hasSuffix("p { color: red }"))
+      for diagnostic in sheet.diagnostics {
+        #expect(diagnostic.line >= 1 && diagnostic.column >= 1)
+      }
+    }
+  }
+
+  @Test func deepDocumentCascadesWithoutRecursion() throws {
+    var document = Document()
+    var parent = document.root
+    for level in 0..<100_000 {
+      parent = document.appendElement(
+        level % 3 == 0 ? "ul" : level % 3 == 1 ? "li" : "div", to: parent)
+    }
+    document.appendText("leaf", to: parent)
+    let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+    #expect(styles.styleIndices.count == document.nodes.count)
+    #expect(styles[parent].listStyleType == .square)
+    #expect(styles.uniqueStyles.count < 20)
+  }
+
+  @Test func absurdNumbersInEveryUnit() throws {
+    let css = """
+      p { font-size: 1e400px; margin: -1e30em; line-height: 1e99; padding: 99999999999% }
+      p { color: rgb(1e300, -1e300, 0) }
+      """
+    let sheet = try Stylesheet(css: css)
+    #expect(sheet.diagnostics.count == 4)
+    #expect(paragraphColor(sheet) == "#ff0000")
+  }
+}

@@ -1,0 +1,58 @@
+import RenderCore
+import RenderStyling
+import RenderTerminal
+import Testing
+
+@Suite("Terminal goldens")
+struct TerminalGoldenTests {
+  @Test(arguments: [20, 40, 80])
+  func plainSample(width: Int) throws {
+    let output = TerminalRenderer(width: width).render(TerminalSampleDocument.text)
+    try TerminalGolden.check(output, named: "sample-w\(width)")
+  }
+
+  @Test(arguments: [20, 40, 80])
+  func trueColorSample(width: Int) throws {
+    let renderer = TerminalRenderer(width: width, colorMode: .trueColor)
+    try TerminalGolden.check(
+      renderer.render(TerminalSampleDocument.text), named: "sample-w\(width)-truecolor")
+  }
+
+  @Test func ansi256SampleWithoutHyperlinks() throws {
+    let renderer = TerminalRenderer(width: 40, colorMode: .ansi256, hyperlinks: false)
+    try TerminalGolden.check(
+      renderer.render(TerminalSampleDocument.text), named: "sample-w40-ansi256-nolinks")
+  }
+
+  @Test(arguments: [20, 40])
+  func wideCharacters(width: Int) throws {
+    var sample = TerminalSample()
+    sample.add(.heading, "漢字の見出し", .heading(1))
+    sample.add(.paragraph, "日本語の文章は単語の間に空白がないので、文字の境界で折り返す。")
+    sample.add(
+      .paragraph, "Emoji 🎉🎉 and flags 🇫🇷 take two columns; café and e\u{301}te take one each.")
+    sample.add(.paragraph, "Supercalifragilisticexpialidocious-and-then-some is broken.")
+    sample.add(.listItem, "• 한국어 목록 항목도 들여쓰기를 유지합니다", indentLevel: 1, spacing: 0)
+    try TerminalGolden.check(
+      TerminalRenderer(width: width).render(sample.text), named: "wide-w\(width)")
+  }
+
+  @Test func blocksNestedInQuotesAndLists() throws {
+    let background = CSSColor(red: 0x28, green: 0x2c, blue: 0x34)
+    var sample = TerminalSample()
+    sample.add(.heading, "Inside a quote", .heading(2), indentLevel: 1, quoteLevel: 1)
+    sample.add(.listItem, "• an item in the quote", indentLevel: 2, quoteLevel: 1, spacing: 0)
+    sample.add(
+      .codeBlock, "quoted code();", .monospaced, indentLevel: 1, quoteLevel: 1,
+      background: background)
+    sample.add(.listItem, "1. an item with code below it", indentLevel: 1, spacing: 0)
+    sample.add(.codeBlock, "make test", .monospaced, indentLevel: 1, background: background)
+    sample.add(.tableRow, "Engine\tSpeed", .strong, spacing: 0)
+    sample.add(.tableRow, "cmark\t83 MB/s", spacing: 0)
+    sample.add(.tableRow, "discount\t30 MB/s", spacing: 0)
+    for mode in [TerminalColorMode.none, .ansi256] {
+      let output = TerminalRenderer(width: 40, colorMode: mode).render(sample.text)
+      try TerminalGolden.check(output, named: "nested-w40-\(mode)")
+    }
+  }
+}

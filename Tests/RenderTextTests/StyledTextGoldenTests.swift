@@ -1,0 +1,33 @@
+import Foundation
+import RenderCore
+import RenderText
+import TestSupport
+import Testing
+
+/// Golden files: each `Tests/Fixtures/Text/NAME.html` is laid out with the test cascade and
+/// compared with `NAME.json` and `NAME.txt` (plain text plus a final newline). Set
+/// `RENDER_UPDATE_GOLDENS=1` to rewrite them, then read the diff.
+@Suite("StyledText goldens")
+struct StyledTextGoldenTests {
+  static let names = ["paragraphs", "lists", "blocks", "inline"]
+
+  @Test("JSON and plain text match the goldens", arguments: names)
+  func golden(name: String) throws {
+    let directory = SharedFixtures.fixture("Fixtures/Text")
+    let markup = try String(
+      contentsOf: directory.appendingPathComponent("\(name).html"), encoding: .utf8)
+    let styled = TestMarkup.styledText(markup)
+    let outputs = [
+      ("json", String(decoding: styled.jsonData(), as: UTF8.self)),
+      ("txt", styled.plainText + "\n"),
+    ]
+    for (fileExtension, actual) in outputs {
+      let url = directory.appendingPathComponent("\(name).\(fileExtension)")
+      if ProcessInfo.processInfo.environment["RENDER_UPDATE_GOLDENS"] != nil {
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+      }
+      let expected = try String(contentsOf: url, encoding: .utf8)
+      #expect(actual == expected, "\(name).\(fileExtension) differs from its golden")
+    }
+  }
+}

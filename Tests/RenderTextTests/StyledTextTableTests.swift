@@ -1,0 +1,54 @@
+import RenderCore
+import RenderText
+import Testing
+
+@Suite("StyledText tables")
+struct StyledTextTableTests {
+  @Test("each row is a block; cells are separated by a tab; header cells bold")
+  func rows() {
+    let styled = TestMarkup.styledText(
+      """
+      <table>
+        <thead><tr><th> Name </th><th>Size</th></tr></thead>
+        <tbody>
+          <tr><td>cmark</td><td>  83 MB/s </td></tr>
+          <tr><td>discount</td><td>30 MB/s</td></tr>
+        </tbody>
+      </table>
+      """)
+    #expect(styled.blockTexts == ["Name\tSize", "cmark\t83 MB/s", "discount\t30 MB/s"])
+    #expect(styled.blocks.map(\.kind) == [.tableRow, .tableRow, .tableRow])
+    #expect(styled.style(at: "Name")?.fontWeight == 700)
+    #expect(styled.style(at: "cmark")?.fontWeight == 400)
+  }
+
+  @Test("empty cells keep their column; blocks inside a cell stay in the row")
+  func cellsWithBlocks() {
+    let styled = TestMarkup.styledText(
+      "<table><tr><td></td><td><p>a</p><p>b</p></td><td>c<br>d</td></tr></table>")
+    #expect(styled.blockTexts == ["\ta b\tc\u{2028}d"])
+  }
+
+  @Test("a list inside a cell keeps its markers inline")
+  func listInCell() {
+    let styled = TestMarkup.styledText(
+      "<table><tr><td>x</td><td><ul><li>one</li><li>two</li></ul></td></tr></table>")
+    #expect(styled.blockTexts == ["x\t• one • two"])
+  }
+
+  @Test("cells without a row still separate their words")
+  func looseCells() {
+    let styled = TestMarkup.styledText("<div><td>a</td><td>b</td></div>")
+    #expect(styled.string == "a b")
+  }
+}
+
+extension StyledTextTableTests {
+  @Test("a table inside a cell stays in the outer row")
+  func nestedTable() {
+    let styled = TestMarkup.styledText(
+      "<table><tr><td>a</td><td><table><tr><td>b</td><td>c</td></tr></table></td></tr>"
+        + "<tr><td>d</td></tr></table>")
+    #expect(styled.blockTexts == ["a\tb\tc", "d"])
+  }
+}
