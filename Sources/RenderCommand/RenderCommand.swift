@@ -136,8 +136,7 @@ package enum RenderCommand {
 
   private static func readInput(
     _ path: String, limits: RenderLimits, context: CommandContext
-  ) throws(RenderError) -> String
-  {
+  ) throws(RenderError) -> String {
     let maximum = limits.maximumInputBytes
     if path == "-" { return MarkdownInput.decode(try context.readStandardInput(maximum)) }
     let url = URL(

@@ -9,10 +9,11 @@ import Testing
 /// The document a worker sends: decoded, it is the document the engine built in-process;
 /// a damaged message is refused, never half-read.
 @Suite struct DocumentEncodingTests {
-  static let documents = IsolatedEngineTests.ordinaryDocuments + [
-    "> quote\n> > nested <span title=\"a&quot;b\">x</span>\n\n```swift\nlet x = 1\n```\n",
-    "", "just text", "# é ü 日本 🎉\n\n<div class=\"a b\" id=x>raw</div>\n",
-  ]
+  static let documents =
+    IsolatedEngineTests.ordinaryDocuments + [
+      "> quote\n> > nested <span title=\"a&quot;b\">x</span>\n\n```swift\nlet x = 1\n```\n",
+      "", "just text", "# é ü 日本 🎉\n\n<div class=\"a b\" id=x>raw</div>\n",
+    ]
 
   @Test("encoding then decoding gives the same document, for both engines and raw HTML")
   func roundTrip() throws {

@@ -18,10 +18,12 @@ import Testing
   func importMatches() throws {
     let importer = IsolatedHTMLImporter()
     for sample in Self.samples {
-      #expect(try importer.importDocument(html: sample) == HTMLImporter().importDocument(html: sample))
+      #expect(
+        try importer.importDocument(html: sample) == HTMLImporter().importDocument(html: sample))
     }
     // windows-1252 declared in a meta: decoded in the worker as the in-process importer does.
-    let latin: [UInt8] = Array("<meta charset=windows-1252><p>caf".utf8) + [0xE9] + Array("</p>".utf8)
+    let latin: [UInt8] =
+      Array("<meta charset=windows-1252><p>caf".utf8) + [0xE9] + Array("</p>".utf8)
     let document = try importer.importDocument(data: latin)
     #expect(document == (try HTMLImporter().importDocument(data: latin)))
     #expect(document.textContent(of: document.root).contains("café"))
@@ -30,11 +32,15 @@ import Testing
   @Test("sanitizing in a worker gives the in-process output")
   func sanitizeMatches() throws {
     for sample in Self.samples {
-      #expect(try IsolatedHTMLSanitizer().sanitize(html: sample) == HTMLSanitizer().sanitize(html: sample))
+      #expect(
+        try IsolatedHTMLSanitizer().sanitize(html: sample) == HTMLSanitizer().sanitize(html: sample)
+      )
     }
   }
 
-  @Test("one element with 150,000 distinct attributes is stopped at the deadline, or imported within it")
+  @Test(
+    "one element with 150,000 distinct attributes is stopped at the deadline, or imported within it"
+  )
   func attributeBomb() throws {
     let html = "<p " + (0..<150_000).map { "a\($0)=x" }.joined(separator: " ") + ">x</p>"
     let limits = RenderLimits(deadline: .seconds(1))
@@ -55,7 +61,8 @@ import Testing
   @Test("the renderer's importer and sanitizer are contained unless the app chose in-process")
   func rendererDefaults() throws {
     let renderer = try Renderer(configuration: RenderConfiguration())
-    #expect(renderer.importer is IsolatedHTMLImporter && renderer.sanitizer is IsolatedHTMLSanitizer)
+    #expect(
+      renderer.importer is IsolatedHTMLImporter && renderer.sanitizer is IsolatedHTMLSanitizer)
     var trusted = RenderConfiguration()
     trusted.isolation = .inProcess
     let inProcess = try Renderer(configuration: trusted)

@@ -64,14 +64,16 @@ struct PathologicalInputTests {
         Issue.record("\(engineID) \(hostile.name): unexpected error \(other)")
       }
     }
-    #expect(ProcessMemory.bytes(field: ProcessMemory.residentField, of: "self") < Self.hostResidentBound)
+    #expect(
+      ProcessMemory.bytes(field: ProcessMemory.residentField, of: "self") < Self.hostResidentBound)
   }
 
   @Test("libcmark 0.30.2 is not linear: the descriptor must not claim safety")
   func cmarkStallsOnKnownInputs() throws {
     let cases = try Self.cases()
     let hanging = try #require(cases.first { $0.name == "empty lines in deeply nested lists" })
-    let isolated = try IsolatedEngine(engineID: "cmark", limits: RenderLimits(deadline: .seconds(1)))
+    let isolated = try IsolatedEngine(
+      engineID: "cmark", limits: RenderLimits(deadline: .seconds(1)))
     #expect(throws: RenderError.deadlineExceeded(engine: "cmark", seconds: 1)) {
       try isolated.render(hanging.markdown, options: RenderOptions())
     }

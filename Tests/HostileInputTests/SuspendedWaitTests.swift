@@ -8,7 +8,8 @@ import Testing
 /// cooperative pool, so the other renders of the app go on while they run.
 @Suite struct SuspendedWaitTests {
   /// cmark 0.30.2 runs for minutes on this (cmark's "empty lines in deeply nested lists").
-  static let hostile = String(repeating: "- ", count: 30_000) + "x" + String(repeating: "\n", count: 30_000)
+  static let hostile =
+    String(repeating: "- ", count: 30_000) + "x" + String(repeating: "\n", count: 30_000)
 
   @Test("32 concurrent renders, 4 hostile: the 28 others finish while the hostile ones still run")
   func othersFinishFirst() async throws {

@@ -30,8 +30,9 @@ import Testing
     #expect {
       try isolated.render(Self.referenceBomb, options: RenderOptions())
     } throws: { error in
-      guard case .limitExceeded(RenderLimits.memoryLimitName, let value, let maximum) =
-        error as? RenderError
+      guard
+        case .limitExceeded(RenderLimits.memoryLimitName, let value, let maximum) =
+          error as? RenderError
       else { return false }
       // Sampled every 20 ms: the worker is stopped soon after it passes the cap.
       return maximum == 64 << 20 && value > maximum && value < 2 * maximum
@@ -44,7 +45,8 @@ import Testing
 
   @Test("the same bomb through cmark gives output: the library bounds reference expansion")
   func referenceBombCMark() throws {
-    let isolated = try IsolatedEngine(engineID: "cmark", limits: RenderLimits(deadline: .seconds(5)))
+    let isolated = try IsolatedEngine(
+      engineID: "cmark", limits: RenderLimits(deadline: .seconds(5)))
     let html = try isolated.render(Self.referenceBomb, options: RenderOptions()).html
     #expect(html.hasPrefix("<p><a href=\"/uuu"))
     #expect(html.utf8.count < RenderLimits().maximumOutputBytes(forInputBytes: 114_009))
@@ -59,8 +61,9 @@ import Testing
     #expect {
       try isolated.render(input, options: RenderOptions())
     } throws: { error in
-      guard case .limitExceeded(RenderLimits.outputLimitName, let value, let maximum) =
-        error as? RenderError
+      guard
+        case .limitExceeded(RenderLimits.outputLimitName, let value, let maximum) =
+          error as? RenderError
       else { return false }
       return maximum == 1 << 20 && value > maximum
     }

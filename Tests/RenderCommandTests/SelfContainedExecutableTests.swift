@@ -40,12 +40,16 @@ struct SelfContainedExecutableTests {
 
   @Test("a lone render stops a hostile input at the deadline with a clear error")
   func hostileAlone() throws {
-    let hostile = String(repeating: "- ", count: 30_000) + "x" + String(repeating: "\n", count: 30_000)
+    let hostile =
+      String(repeating: "- ", count: 30_000) + "x" + String(repeating: "\n", count: 30_000)
     let run = try ProcessRun(
       Self.lonelyRender, ["--deadline", "1", "-"], input: Data(hostile.utf8),
       environment: Self.environment)
     #expect(run.status == 1)
-    #expect(run.error == "render: cmark did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n")
+    #expect(
+      run.error
+        == "render: cmark did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n"
+    )
   }
 
   @Test("1.5 GB on standard input fails at the input limit without being read to the end")

@@ -15,14 +15,19 @@ import Testing
     let writer = Thread {
       let chunk = [UInt8](repeating: 0x61, count: 1 << 16)
       while written.load(ordering: .relaxed) < 1_500_000_000 {
-        let sent = chunk.withUnsafeBytes { send(writerEnd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = chunk.withUnsafeBytes {
+          send(writerEnd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
         guard sent > 0 else { break }
         written.add(sent, ordering: .relaxed)
       }
       close(writerEnd)
     }
     writer.start()
-    #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: (1 << 20) + 1, maximum: 1 << 20)) {
+    #expect(
+      throws: RenderError.limitExceeded(
+        limit: "input bytes", value: (1 << 20) + 1, maximum: 1 << 20)
+    ) {
       try LimitedInput.read(descriptor: reader, maximumBytes: 1 << 20)
     }
     close(reader)
@@ -32,14 +37,17 @@ import Testing
 
   @Test("a file is refused by its size before it is read, and read whole within the limit")
   func files() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("limited-\(getpid()).md")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "limited-\(getpid()).md")
     try Data("0123456789".utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 10, maximum: 9)) {
       try LimitedInput.read(path: url.path, maximumBytes: 9)
     }
     #expect(try LimitedInput.read(path: url.path, maximumBytes: 10) == Data("0123456789".utf8))
-    #expect(throws: RenderError.fileUnreadable(path: "/no/such", reason: "no such file; check the path")) {
+    #expect(
+      throws: RenderError.fileUnreadable(path: "/no/such", reason: "no such file; check the path")
+    ) {
       try LimitedInput.read(path: "/no/such", maximumBytes: 9)
     }
   }

@@ -19,7 +19,8 @@ struct IsolationCost {
   var smallDocument: String {
     let text = chapters.joined(separator: "\n")
     guard text.utf8.count >= 1024 else {
-      return String(repeating: "Some *emphasis*, `code` and a [link](https://example.com).\n", count: 18)
+      return String(
+        repeating: "Some *emphasis*, `code` and a [link](https://example.com).\n", count: 18)
     }
     let prefix = String(decoding: text.utf8.prefix(1024), as: UTF8.self)
     return prefix.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -42,7 +43,8 @@ struct IsolationCost {
     }
     let bytes = chapters.reduce(0) { $0 + $1.utf8.count }
     return TextTable(
-      title: "Isolation cost (\(chapters.count) chapters, \(bytes) bytes; medians of \(runs) runs, min–max)",
+      title:
+        "Isolation cost (\(chapters.count) chapters, \(bytes) bytes; medians of \(runs) runs, min–max)",
       header: [
         "engine", "isolated / in-process throughput", "1 KB round trip, warm pool (µs)",
         "1 KB in-process call (µs)", "warm worker's first 1 KB call (µs)",
@@ -62,7 +64,9 @@ struct IsolationCost {
     func seconds(_ engine: any MarkdownEngine) throws -> Double {
       let start = ContinuousClock.now
       var sink = 0
-      for chapter in chapters { sink &+= try engine.render(chapter, options: options).html.utf8.count }
+      for chapter in chapters {
+        sink &+= try engine.render(chapter, options: options).html.utf8.count
+      }
       precondition(sink > 0)
       return Self.seconds(ContinuousClock.now - start)
     }

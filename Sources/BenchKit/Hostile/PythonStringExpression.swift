@@ -224,7 +224,8 @@ package struct PythonStringExpression: Sendable {
         case "\\", "\"", "'": text.unicodeScalars.append(escaped)
         case "u":
           guard scalars.count - index >= 4,
-            let code = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16),
+            let code = UInt32(
+              String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16),
             let decoded = Unicode.Scalar(code)
           else { throw problem("bad \\u escape") }
           text.unicodeScalars.append(decoded)

@@ -13,7 +13,8 @@ public enum LimitedInput {
   public static func read(path: String, maximumBytes: Int) throws(RenderError) -> Data {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      let reason = errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno))
+      let reason =
+        errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno))
       throw .fileUnreadable(path: path, reason: reason)
     }
     defer { close(descriptor) }
@@ -36,7 +37,9 @@ public enum LimitedInput {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let wanted = min(chunk.count, maximumBytes + 1 - data.count)
-      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, wanted) }
+      let count = chunk.withUnsafeMutableBytes {
+        Foundation.read(descriptor, $0.baseAddress, wanted)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         throw .fileUnreadable(path: name, reason: String(cString: strerror(errno)))

@@ -17,8 +17,9 @@ final class WorkerPool: Sendable {
   private let idle = Mutex<[WorkerProcess]>([])
 
   init(
-    executable: Result<String, RenderError>, maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount))
-  {
+    executable: Result<String, RenderError>,
+    maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
+  ) {
     self.executable = executable
     self.maximumIdle = maximumIdle
   }

@@ -97,7 +97,9 @@ struct WorkerRequest: Equatable {
       unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
       sourcePositions: bits & 8 != 0, extensions: extensions)
     // HTML for import stays bytes: its charset is the importer's to detect.
-    input = product == .importedDocument ? .bytes(reader.readRemainingBytes()) : .text(reader.readRemainder())
+    input =
+      product == .importedDocument
+      ? .bytes(reader.readRemainingBytes()) : .text(reader.readRemainder())
   }
 
   init(product: Product = .html, engineID: String, options: RenderOptions, input: Input) {
