@@ -65,7 +65,7 @@ struct IsolationCost {
       let start = ContinuousClock.now
       var sink = 0
       for chapter in chapters {
-        sink &+= try engine.render(chapter, options: options).html.utf8.count
+        sink &+= try engine.render(chapter, options: options).utf8Count
       }
       precondition(sink > 0)
       return Self.seconds(ContinuousClock.now - start)

@@ -1,17 +1,17 @@
 import Foundation
 import Testing
 
+/// `site-builder` beside the test runner, in `.build/<configuration>/`.
+private let builtSiteBuilder: URL = URL(fileURLWithPath: CommandLine.arguments[0])
+  .resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("site-builder")
+
 /// The built `site-builder`, as a user runs it: it ships nothing but itself, and a hostile
 /// page fails on its own with a clear error within the deadline while the others build.
 @Suite(
   .enabled(
-    if: FileManager.default.isExecutableFile(atPath: SiteBuilderExecutableTests.executable.path),
+    if: FileManager.default.isExecutableFile(atPath: builtSiteBuilder.path),
     "SKIPPED: site-builder is not built; run `swift build` in Examples/SiteBuilder first"))
 struct SiteBuilderExecutableTests {
-  /// `site-builder` beside the test runner, in `.build/<configuration>/`.
-  static let executable: URL = URL(fileURLWithPath: CommandLine.arguments[0])
-    .resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("site-builder")
-
   @Test("1.2 MB of `[a](` fails alone within the deadline; nothing besides the app is needed")
   func hostileFile() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -30,7 +30,7 @@ struct SiteBuilderExecutableTests {
       to: folder.appendingPathComponent("render.json"))
     // The app alone in its folder, and no worker path in its environment.
     let app = bin.appendingPathComponent("site-builder")
-    try FileManager.default.copyItem(at: Self.executable, to: app)
+    try FileManager.default.copyItem(at: builtSiteBuilder, to: app)
     let process = Process()
     process.executableURL = app
     process.arguments = [source.path, folder.appendingPathComponent("out").path]

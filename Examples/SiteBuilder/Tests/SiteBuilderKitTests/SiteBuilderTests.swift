@@ -68,7 +68,11 @@ import Testing
   @Test func changingTheEngineRebuildsEverything() async throws {
     let (source, output) = try copyOfSite()
     _ = try await SiteBuilder(source: source, output: output, renderer: renderer()).build()
-    let report = try await SiteBuilder(source: source, output: output, renderer: Renderer()).build()
+    var cmark = RenderConfiguration()
+    cmark.isolation = .inProcess
+    let report = try await SiteBuilder(
+      source: source, output: output, renderer: Renderer(configuration: cmark)
+    ).build()
     #expect(report.rendered == ["guide/setup.html", "index.html", "notes.html"])
   }
 
