@@ -1,6 +1,6 @@
 # The two commands a new user runs: `make test` and `make bench`. Each installs what is missing.
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev
+APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
@@ -50,7 +50,8 @@ bench: deps
 	$(SWIFT) run -c release --skip-build renderbench
 
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
-# its colours from the pixels, light and dark scheme.
+# its colours from the pixels, light and dark scheme; then opens `render preview` and checks
+# that saves of the document and the stylesheet show up in the open page.
 .PHONY: check-browser
 check-browser: build
 	@if ! command -v chromium >/dev/null 2>&1; then \

@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "HTMLImport", targets: ["HTMLImport"]),
     .library(name: "EngineCMark", targets: ["EngineCMark"]),
     .library(name: "EngineDiscount", targets: ["EngineDiscount"]),
+    // The live document and preview server, above RenderKit (not re-exported by it).
+    .library(name: "RenderPreview", targets: ["RenderPreview"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // For apps that cannot call WorkerService.runIfRequested() in their own main.
@@ -26,6 +28,8 @@ let package = Package(
       name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -46,8 +50,12 @@ let package = Package(
         "EngineDiscount", "HTMLImport",
       ]),
 
+    // A document kept rendered as its files change (inotify), and the loopback server that
+    // shows it in a browser (libmicrohttpd); apart so that apps that only render link neither.
+    .target(name: "RenderPreview", dependencies: ["RenderKit", "CMicroHTTPD"]),
+
     // Command-line tools: thin executables over library targets that tests reach.
-    .target(name: "RenderCommand", dependencies: ["RenderKit"]),
+    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     .target(
       name: "BenchKit",
@@ -70,7 +78,10 @@ let package = Package(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
-    .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "TestSupport"]),
+    // RenderPreview: the README's LiveDocument example runs with the others.
+    .testTarget(
+      name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),
+    .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.

@@ -21,6 +21,9 @@ package struct CommandContext: Sendable {
   package var errorIsTerminal: Bool
   /// The terminal's width in columns when standard output is one.
   package var terminalColumns: Int?
+  /// Waits until the user stops a long-running command (`render preview`, `--watch`): in a
+  /// process, until SIGINT or SIGTERM; tests pass their own.
+  package var waitForTermination: @Sendable () -> Void
 
   /// Creates a context from its parts.
   package init(
@@ -28,7 +31,8 @@ package struct CommandContext: Sendable {
     writeOutput: @escaping @Sendable (Data) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     environment: [String: String], currentDirectory: String,
-    outputIsTerminal: Bool, errorIsTerminal: Bool, terminalColumns: Int? = nil
+    outputIsTerminal: Bool, errorIsTerminal: Bool, terminalColumns: Int? = nil,
+    waitForTermination: @escaping @Sendable () -> Void = TerminationSignal.wait
   ) {
     self.readStandardInput = readStandardInput
     self.writeOutput = writeOutput
@@ -38,6 +42,7 @@ package struct CommandContext: Sendable {
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
     self.terminalColumns = terminalColumns
+    self.waitForTermination = waitForTermination
   }
 
   /// The running process's real standard streams, environment and directory.

@@ -17,18 +17,31 @@ struct RenderArguments: Equatable {
   var stylesheet: String?
   var colorScheme: ColorScheme?
   var title: String?
+  var language: String?
+  var baseURL: String?
   var width: Int?
   var color: ColorChoice = .auto
   var sanitize = false
   var isolation: IsolationMode?
   var deadline: Double?
   var listEngines = false
+  /// `render preview FILE`: serve the page and update the browser on every save.
+  var preview = false
+  /// The preview's port; nil picks a free one.
+  var port: UInt16?
+  /// Render again on every save of the input or the stylesheet.
+  var watch = false
   var help = false
 
   /// Parses the arguments after the program name; `--name=value` and `--name value` both work.
   init(parsing arguments: [String]) throws(UsageError) {
     var remaining = arguments[...]
     var inputSeen = false
+    var toGiven = false
+    if remaining.first == "preview" {
+      preview = true
+      remaining.removeFirst()
+    }
     while let argument = remaining.popFirst() {
       var name = argument
       var attached: String?
@@ -53,10 +66,21 @@ struct RenderArguments: Equatable {
       case "--hard-breaks": hardLineBreaks = true
       case "--source-positions": sourcePositions = true
       case "--from": from = try choice(try value(), for: name)
-      case "--to": to = try choice(try value(), for: name)
+      case "--to":
+        to = try choice(try value(), for: name)
+        toGiven = true
       case "--stylesheet": stylesheet = try value()
       case "--color-scheme": colorScheme = try choice(try value(), for: name)
       case "--title": title = try value()
+      case "--language": language = try value()
+      case "--base-url": baseURL = try value()
+      case "--watch": watch = true
+      case "--port":
+        let raw = try value()
+        guard let parsed = UInt16(raw), parsed > 0 else {
+          throw UsageError("--port needs a port number from 1 to 65535 (found \"\(raw)\")")
+        }
+        port = parsed
       case "--color": color = try choice(try value(), for: name)
       case "--isolation":
         let raw = try value()
@@ -97,6 +121,27 @@ struct RenderArguments: Equatable {
         input = argument
         inputSeen = true
       }
+    }
+    try checkLiveModes(toGiven: toGiven)
+  }
+
+  /// `preview` and `--watch` need a file; options that do not apply to them are errors.
+  private func checkLiveModes(toGiven: Bool) throws(UsageError) {
+    if preview {
+      if input == "-" { throw UsageError("render preview needs a FILE to show and watch") }
+      if output != nil { throw UsageError("render preview serves the page; it takes no -o") }
+      if toGiven { throw UsageError("render preview always shows the page; drop --to") }
+      if watch { throw UsageError("render preview watches FILE already; drop --watch") }
+      if baseURL != nil {
+        throw UsageError(
+          "render preview resolves links against FILE's folder; drop --base-url")
+      }
+    } else if port != nil {
+      throw UsageError("--port is for render preview")
+    }
+    if watch {
+      if input == "-" { throw UsageError("--watch needs a FILE to watch, not standard input") }
+      if output == nil { throw UsageError("--watch needs -o FILE to rewrite on every change") }
     }
   }
 

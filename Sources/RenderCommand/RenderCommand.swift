@@ -27,6 +27,13 @@ package enum RenderCommand {
           + "Try 'render --list-engines'.\n")
       return .usage
     }
+    if parsed.preview { return preview(parsed, context: context) }
+    if parsed.watch { return watch(parsed, context: context) }
+    return renderOnce(parsed, context: context)
+  }
+
+  /// Reads, renders and writes once, as the arguments say; errors go to standard error.
+  static func renderOnce(_ parsed: RenderArguments, context: CommandContext) -> ExitStatus {
     do throws(RenderError) {
       let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
       for diagnostic in renderer.stylesheet.diagnostics {
@@ -99,7 +106,7 @@ package enum RenderCommand {
   }
 
   /// The configuration file (or ./render.json, or defaults), `RENDER_ENGINE`, then the flags.
-  private static func configuration(
+  static func configuration(
     for arguments: RenderArguments, context: CommandContext
   ) throws(RenderError) -> RenderConfiguration {
     var configuration = try RenderConfiguration.resolve(
@@ -126,6 +133,8 @@ package enum RenderCommand {
     }
     if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
     if let title = arguments.title { configuration.title = title }
+    if let language = arguments.language { configuration.language = language }
+    if let baseURL = arguments.baseURL { configuration.baseURL = baseURL }
     if let isolation = arguments.isolation { configuration.isolation = isolation }
     configuration.sanitize = configuration.sanitize || arguments.sanitize
     if let deadline = arguments.deadline {

@@ -2,9 +2,16 @@
 enum RenderHelp {
   static let text = """
     usage: render [FILE|-] [options]
+           render preview FILE [options]
 
     Renders Markdown (or HTML) with the configured engine and stylesheet. Reads FILE, or
     standard input when FILE is - or absent, and writes to standard output.
+
+    render preview FILE serves FILE's page on 127.0.0.1 (a free port unless --port; the
+    address is printed) and updates the open browser tab on every save of FILE or the
+    stylesheet, in place, keeping the scroll position. Relative images and links resolve
+    against FILE's folder; nothing outside that folder is served. Ctrl-C stops. (A file
+    named preview: render ./preview.)
 
     options:
       --from FORMAT        markdown or html (default: from the file extension; stdin is markdown)
@@ -13,6 +20,8 @@ enum RenderHelp {
       --stylesheet FILE    the CSS for pages and styled text (default: the built-in theme)
       --color-scheme S     light or dark, for styled text (text, json, terminal)
       --title TEXT         the page title (default: the first heading, then the file name)
+      --language TAG       the page's language, <html lang="TAG"> (e.g. en)
+      --base-url URL       the page's <base href>, which its relative links resolve against
       --width N            terminal output width (default: the terminal's, else 80)
       --color WHEN         terminal colours: auto (default), always, never; NO_COLOR is honoured
       --engine ID          the engine (overrides render.json and RENDER_ENGINE); see --list-engines
@@ -30,6 +39,9 @@ enum RenderHelp {
                            not safe on hostile input (Discount)
       --deadline SECONDS   how long a render may take in a worker (default 10)
       -o, --output FILE    write to FILE instead of standard output
+      --watch              with FILE and -o: render again on every save of FILE or the
+                           stylesheet, for any --to; Ctrl-C stops
+      --port N             render preview's port (default: a free one)
       --list-engines       list the engines: id, library version, features
       -h, --help           show this help
 

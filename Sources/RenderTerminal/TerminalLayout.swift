@@ -40,7 +40,7 @@ struct TerminalLayout {
       for (offset, block) in blocks[index..<end].enumerated() {
         if index + offset > 0 {
           let previous = blocks[index + offset - 1]
-          if Self.needsBlankLine(between: previous, and: block) {
+          if BlockLayout.hasBlankLine(between: previous, and: block) {
             let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
             write(prefix(bars: max(0, bars), spaces: 0))
           }
@@ -52,22 +52,14 @@ struct TerminalLayout {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Blocks are set apart by a blank line, except list items and table rows that follow one
-  /// another without margin between them (a tight list, a table).
-  private static func needsBlankLine(between previous: TextBlock, and next: TextBlock) -> Bool {
-    let tight: Set<TextBlock.Kind> = [.listItem, .tableRow]
-    guard tight.contains(previous.kind), tight.contains(next.kind) else { return true }
-    return previous.spacingAfter + next.spacingBefore >= 4
-  }
-
   private mutating func write(_ block: TextBlock, cells: [TerminalCell], markerWidth: Int) {
-    // Quote bars, then list indents, then the code indent: together at most half the width,
-    // so deep nesting still leaves room for the text.
+    // Quote bars, then list indents (BlockLayout's, as in plain text), then the code indent:
+    // together at most half the width, so deep nesting still leaves room for the text.
     let budget = width / 2
-    let bars = min(max(0, block.quoteLevel), budget / 2)
-    let listIndent = 2 * max(0, block.indentLevel - max(0, block.quoteLevel))
+    let indentation = BlockLayout.indentation(of: block, markerColumns: markerWidth)
+    let bars = min(indentation.quoteLevel, budget / 2)
     let isCode = block.kind == .codeBlock
-    let spaces = min(listIndent + (isCode ? 2 : 0), budget - 2 * bars)
+    let spaces = min(indentation.firstLine + (isCode ? 2 : 0), budget - 2 * bars)
     let contentWidth = width - 2 * bars - spaces
     let background = reader.background(of: block)
     let fill = reader.intern(fillStyle(background))
@@ -83,7 +75,7 @@ struct TerminalLayout {
     } else {
       lines = TerminalLineBreaker.lines(
         of: cells, width: contentWidth - innerPad,
-        hangingIndent: markerWidth,
+        hangingIndent: indentation.continuation - indentation.firstLine,
         preservesSpaces: isCode)
     }
     let linePrefix = prefix(bars: bars, spaces: spaces)

@@ -2,7 +2,9 @@
 # Renders the fixture Markdown to a page with the fixture stylesheet, screenshots it in
 # headless Chromium in the light and the dark scheme, and checks colours from the pixels:
 # the page background, the heading colour, the code-block background; then, with the dark
-# scheme forced, the dark background. Run through `make check-browser`.
+# scheme forced, the dark background. Then `render preview` in Chromium: a save of the
+# document and of the stylesheet appear in the open page without a reload (preview.py).
+# Run through `make check-browser`.
 set -eu
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -40,5 +42,8 @@ python3 "$pixels" "$work/light.png" background=#fdf6e3 present=#b3261e present=#
   status=1
 python3 "$pixels" "$work/dark.png" background=#121a24 present=#ff8a80 present=#1e3a5f ||
   status=1
+bin=$(${SWIFT:-swift} build ${SWIFT_FLAGS:-} --show-bin-path)
+timeout 120 python3 "$root/Tests/BrowserCheck/preview.py" "$chromium" "$bin/render" "$work" ||
+  { status=1; tail -20 "$work/preview.log" >&2; }
 if [ "$status" = 0 ]; then echo "check-browser: ok"; else echo "check-browser: FAILED" >&2; fi
 exit "$status"

@@ -1,5 +1,6 @@
 import Foundation
 import RenderKit
+import RenderPreview
 import TestSupport
 import Testing
 
@@ -99,6 +100,35 @@ import Testing
         encoding: .utf8)
       #expect(main.contains("\nWorkerService.runIfRequested()\n"), "\(tool)")
     }
+  }
+
+  @Test func followALiveDocument() async throws {
+    let documentPath = folder.appendingPathComponent("live.md").path
+    let stylesheetPath = folder.appendingPathComponent("live.css").path
+    try Data("# Draft".utf8).write(to: URL(fileURLWithPath: documentPath))
+    try Data("h1 { color: #c00 }".utf8).write(to: URL(fileURLWithPath: stylesheetPath))
+    var shown: [String] = []
+    let show = { (html: String, _: StyledText) in shown.append(html) }
+    var configuration = RenderConfiguration()
+    configuration.stylesheet = stylesheetPath  // watched too; or stylesheetCSS = "…" for fixed CSS
+    let document = try LiveDocument(path: documentPath, configuration: configuration)
+    // A bound for a broken run, not a speed assertion.
+    let bound = Task { [document] in
+      try await Task.sleep(for: .seconds(10))
+      document.stop()
+    }
+    for await rendering in document.renderings() {  // the current rendering, then one per save
+      switch rendering {
+      case .success(let rendering): show(rendering.page.html, rendering.styledText)
+      case .failure(let error): print(error.description)  // e.g. the file was deleted
+      }
+      if shown.count == 1 { try Data("# Saved".utf8).write(to: URL(fileURLWithPath: documentPath)) }
+      if shown.count == 2 { document.stop() }
+    }
+    bound.cancel()
+    #expect(shown.count == 2)
+    #expect(shown.first?.contains("<h1>Draft</h1>") == true)
+    #expect(shown.last?.contains("<h1>Saved</h1>") == true)
   }
 
   @Test(arguments: ["README.md", "docs/API.md"])

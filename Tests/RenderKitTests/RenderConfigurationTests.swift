@@ -82,7 +82,7 @@ import Testing
   @Test func unknownKeyNamesTheFileTheKeyAndTheValidKeys() {
     #expect(
       message(#"{"engin": "cmark"}"#)
-        == "render.json: key \"engin\": unknown key; valid keys here: engine, options, stylesheet, colorScheme, title, sanitize, isolation, deadline, maximumInputBytes, maximumWorkerMemoryBytes, maximumOutputRatio"
+        == "render.json: key \"engin\": unknown key; valid keys here: engine, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes, maximumWorkerMemoryBytes, maximumOutputRatio"
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)

@@ -54,7 +54,9 @@ struct TerminalRendererTests {
     let quoteLines = lines.filter { $0.hasPrefix("│ ") }
     #expect(quoteLines.count >= 4)
     #expect(lines.contains("│ │ Nested quote"))
-    #expect(lines.contains("    wrap onto a"))  // the item's indent plus its marker's width
+    // The marker hangs into the list's level; wrapped lines align after it, as in plain text.
+    #expect(lines.contains("• Second item, long"))
+    #expect(lines.contains("  enough to wrap"))
   }
 
   @Test func controlCharactersCannotReachTheTerminal() {

@@ -30,6 +30,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   case importFailed(String)
   /// A file could not be read or written.
   case fileUnreadable(path: String, reason: String)
+  /// A server (the live preview's) could not start: `detail` says why.
+  case serverUnavailable(String)
 
   /// A message that says what went wrong and what to do next.
   public var description: String {
@@ -75,6 +77,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       return "HTML import failed: \(detail)."
     case .fileUnreadable(let path, let reason):
       return "\(path): \(reason)."
+    case .serverUnavailable(let detail):
+      return "the server could not start: \(detail)."
     }
   }
 

@@ -29,10 +29,18 @@ public struct RenderConfiguration: Sendable, Hashable {
   /// The stylesheet file for pages and styled text (absolute, or relative to the working
   /// directory); nil means the package's default stylesheet.
   public var stylesheet: String?
+  /// The stylesheet's CSS text, for apps that hold it rather than a file; set this or
+  /// ``stylesheet``, not both.
+  public var stylesheetCSS: String?
   /// The colour scheme for styled text; pages follow the reader's preference.
   public var colorScheme: ColorScheme = .light
   /// The page title; nil means the first heading, then the file name.
   public var title: String?
+  /// The page's language, the `lang` of its `<html>` element (e.g. `"en"`); nil leaves it out.
+  public var language: String?
+  /// The page's `<base href>`, which its relative links and images resolve against; nil
+  /// leaves it out (they resolve against the page's own location).
+  public var baseURL: String?
   /// Input size and time budgets.
   public var limits = RenderLimits()
   /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
@@ -106,8 +114,9 @@ public struct RenderConfiguration: Sendable, Hashable {
     let reader = try ConfigurationReader(
       value, source: source,
       validKeys: [
-        "engine", "options", "stylesheet", "colorScheme", "title", "sanitize", "isolation",
-        "deadline", "maximumInputBytes", "maximumWorkerMemoryBytes", "maximumOutputRatio",
+        "engine", "options", "stylesheet", "colorScheme", "title", "language", "baseURL",
+        "sanitize", "isolation", "deadline", "maximumInputBytes", "maximumWorkerMemoryBytes",
+        "maximumOutputRatio",
       ])
     var configuration = RenderConfiguration()
     if let engine = try reader.string("engine") {
@@ -120,6 +129,8 @@ public struct RenderConfiguration: Sendable, Hashable {
     configuration.stylesheet = try reader.string("stylesheet")
     configuration.colorScheme = try reader.choice("colorScheme", of: ColorScheme.self) ?? .light
     configuration.title = try reader.string("title")
+    configuration.language = try reader.string("language")
+    configuration.baseURL = try reader.string("baseURL")
     configuration.sanitize = try reader.bool("sanitize") ?? false
     configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
     if let seconds = try reader.number("deadline") {
@@ -157,8 +168,21 @@ public struct RenderConfiguration: Sendable, Hashable {
     return configuration
   }
 
-  /// Checks that the engine exists in `registry` and supports the options.
+  /// Checks that the engine exists in `registry` and supports the options, that at most one
+  /// stylesheet is given, and that the base URL could not run script.
   public func validate(against registry: EngineRegistry) throws(RenderError) {
+    if stylesheet != nil && stylesheetCSS != nil {
+      throw .invalidConfiguration(
+        source: "stylesheetCSS", key: nil,
+        problem: "both a stylesheet file and stylesheet CSS are set; keep one of them")
+    }
+    if let baseURL, URLSafety.isDangerous(baseURL) {
+      throw .invalidConfiguration(
+        source: "baseURL", key: nil,
+        problem:
+          "\"\(baseURL)\" could run script or read local files; use an http or https URL, "
+          + "or a relative path")
+    }
     do {
       try registry.engine(id: engine).checkSupport(of: options, in: registry)
     } catch {

@@ -49,7 +49,11 @@ public struct Renderer: Sendable {
     self.engine = try registry.engine(id: configuration.engine)
     self.importer = importer
     self.sanitizer = sanitizer
-    self.stylesheet = try configuration.stylesheet.map(Self.loadStylesheet) ?? .default
+    if let css = configuration.stylesheetCSS {
+      self.stylesheet = try Stylesheet(css: css)
+    } else {
+      self.stylesheet = try configuration.stylesheet.map(Self.loadStylesheet) ?? .default
+    }
   }
 
   /// Renders Markdown to a standalone HTML page with the stylesheet embedded; the title is
@@ -58,10 +62,12 @@ public struct Renderer: Sendable {
     page(fragment: try html(markdown: markdown), fileName: fileName)
   }
 
-  /// Wraps an HTML fragment (from any source) in a page with the stylesheet embedded.
+  /// Wraps an HTML fragment (from any source) in a page with the stylesheet embedded, and
+  /// the configured title, language and base URL.
   public func page(fragment: HTMLFragment, fileName: String? = nil) -> HTMLPage {
     HTMLPage(
-      fragment: fragment, stylesheet: stylesheet, title: configuration.title, fileName: fileName)
+      fragment: fragment, stylesheet: stylesheet, title: configuration.title, fileName: fileName,
+      language: configuration.language, baseURL: configuration.baseURL)
   }
 
   /// Renders Markdown to styled text: the engine's ``Document`` (built from its node tree

@@ -1,13 +1,11 @@
 extension StyledText {
   /// The text as a reader expects it in a file or a terminal.
   ///
-  /// Blocks are separated by a blank line, except consecutive list items and consecutive
-  /// table rows with no vertical space between them (items of one list, rows of one table),
-  /// which are separated by a single newline. A line break inside a block
-  /// (U+2028 in ``string``) becomes a newline. Each line of a block is indented by two spaces
-  /// per ``TextBlock/indentLevel``; a list item's marker hangs into the last of those levels,
-  /// and the item's further lines and paragraphs align with the text after the marker.
-  /// Table cells stay separated by a tab. There is no trailing newline.
+  /// Blocks are laid out by ``BlockLayout``, the rule every text output shares: a blank line
+  /// between blocks except items of one list and rows of one table, two spaces per level of
+  /// quote or list nesting, a list item's marker hanging into the last level and its further
+  /// lines aligned after the marker. A line break inside a block (U+2028 in ``string``)
+  /// becomes a newline. Table cells stay separated by a tab. There is no trailing newline.
   ///
   /// ```swift
   /// styled.plainText  // "Title\n\n• one\n• two"
@@ -42,16 +40,13 @@ struct PlainTextWriter {
         }
         if let previous {
           output.append(0x0A)
-          if !Self.isTight(previous, block) { output.append(0x0A) }
+          if BlockLayout.hasBlankLine(between: previous, and: block) { output.append(0x0A) }
         }
         previous = block
-        var indent = block.indentLevel * 2
-        var hangingIndent = indent
-        if block.kind == .listItem {
-          indent = max(0, indent - 2)
-          hangingIndent = block.markerLength > 0 ? indent + block.markerLength : indent + 2
-          if block.markerLength == 0 { indent = hangingIndent }
-        }
+        let indentation = BlockLayout.indentation(of: block)
+        let quotes = indentation.quoteLevel * BlockLayout.columnsPerLevel
+        let indent = quotes + indentation.firstLine
+        let hangingIndent = quotes + indentation.continuation
         output.append(contentsOf: repeatElement(0x20, count: indent))
         // Copy the block in chunks, each line separator becoming a newline and the indent.
         var chunkStart = byte
@@ -72,14 +67,6 @@ struct PlainTextWriter {
       }
     }
     return String(decoding: output, as: UTF8.self)
-  }
-
-  /// Whether two consecutive blocks are separated by a single newline.
-  private static func isTight(_ first: TextBlock, _ second: TextBlock) -> Bool {
-    guard first.kind == second.kind, first.kind == .listItem || first.kind == .tableRow else {
-      return false
-    }
-    return first.spacingAfter + second.spacingBefore <= 0
   }
 
   /// The byte count of the scalar that starts with `lead` (valid UTF-8).
