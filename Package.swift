@@ -19,7 +19,7 @@ let package = Package(
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
-    // Apps that isolate engines ship it next to their executable.
+    // For apps that cannot call WorkerService.runIfRequested() in their own main.
     .executable(name: "render-worker", targets: ["render-worker"]),
   ],
   targets: [
@@ -79,14 +79,14 @@ let package = Package(
 
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
-    .executableTarget(name: "render", dependencies: ["RenderCommand"]),
+    .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     .target(
       name: "BenchKit",
       dependencies: [
         "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineCMarkGFM",
         "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
       ]),
-    .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
+    .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
@@ -124,6 +124,8 @@ let package = Package(
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
     .testTarget(
       name: "HostileInputTests",
-      dependencies: ["RenderKit", "EngineDiscount", "HTMLImport", "render-worker", "TestSupport"]),
+      dependencies: [
+        "RenderKit", "EngineDiscount", "HTMLImport", "BenchKit", "render-worker", "TestSupport",
+      ]),
   ]
 )

@@ -8,7 +8,9 @@ let package = Package(
   targets: [
     .target(
       name: "SiteBuilderKit", dependencies: [.product(name: "RenderKit", package: "swift-render")]),
-    .executableTarget(name: "site-builder", dependencies: ["SiteBuilderKit"]),
+    .executableTarget(
+      name: "site-builder",
+      dependencies: ["SiteBuilderKit", .product(name: "RenderKit", package: "swift-render")]),
     .testTarget(name: "SiteBuilderKitTests", dependencies: ["SiteBuilderKit"]),
   ]
 )

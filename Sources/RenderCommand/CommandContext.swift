@@ -1,10 +1,12 @@
 import Foundation
+import RenderCore
 
 /// What a command reads and writes, so tests can run it without a process: standard input,
 /// standard output and error, the environment and the working directory.
 package struct CommandContext: Sendable {
-  /// Reads all of standard input.
-  package var readStandardInput: @Sendable () -> Data
+  /// Reads all of standard input, throwing once more than the given number of bytes arrive
+  /// (reading stops there).
+  package var readStandardInput: @Sendable (_ maximumBytes: Int) throws(RenderError) -> Data
   /// Writes to standard output.
   package var writeOutput: @Sendable (Data) -> Void
   /// Writes to standard error.
@@ -25,7 +27,7 @@ package struct CommandContext: Sendable {
 
   /// Creates a context from its parts.
   package init(
-    readStandardInput: @escaping @Sendable () -> Data,
+    readStandardInput: @escaping @Sendable (_ maximumBytes: Int) throws(RenderError) -> Data,
     writeOutput: @escaping @Sendable (Data) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     environment: [String: String], currentDirectory: String,
@@ -46,7 +48,9 @@ package struct CommandContext: Sendable {
   /// The running process's real standard streams, environment and directory.
   package static var process: CommandContext {
     CommandContext(
-      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+      readStandardInput: { (maximumBytes) throws(RenderError) in
+        try LimitedInput.read(descriptor: STDIN_FILENO, maximumBytes: maximumBytes)
+      },
       writeOutput: { FileHandle.standardOutput.write($0) },
       writeError: { FileHandle.standardError.write(Data($0.utf8)) },
       environment: ProcessInfo.processInfo.environment,

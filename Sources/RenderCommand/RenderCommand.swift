@@ -48,7 +48,8 @@ package enum RenderCommand {
           path: output,
           reason: "is the input file, which the output would replace; choose another output file")
       }
-      let text = try readInput(parsed.input, context: context)
+      let text = try readInput(
+        parsed.input, limits: renderer.configuration.limits, context: context)
       let output = try render(text, arguments: parsed, renderer: renderer, context: context)
       try writeOutput(output, to: parsed.output, context: context)
       return .success
@@ -163,19 +164,17 @@ package enum RenderCommand {
     return configuration
   }
 
-  private static func readInput(_ path: String, context: CommandContext) throws(RenderError)
-    -> String
-  {
-    if path == "-" { return MarkdownInput.decode(context.readStandardInput()) }
+  private static func readInput(
+    _ path: String, limits: RenderLimits, context: CommandContext
+  ) throws(RenderError) -> String {
+    let maximum = limits.maximumInputBytes
+    if path == "-" { return MarkdownInput.decode(try context.readStandardInput(maximum)) }
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw .fileUnreadable(path: path, reason: "no such file; check the path")
-    }
     do {
-      return MarkdownInput.decode(try Data(contentsOf: url))
-    } catch {
-      throw .fileUnreadable(path: path, reason: "cannot be read (\(reason(error))); check the path")
+      return MarkdownInput.decode(try LimitedInput.read(path: url.path, maximumBytes: maximum))
+    } catch .fileUnreadable(_, let why) {
+      throw .fileUnreadable(path: path, reason: why)
     }
   }
 

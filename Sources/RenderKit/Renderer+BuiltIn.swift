@@ -7,24 +7,33 @@ extension Renderer {
   /// contained as the configuration says.
   ///
   /// Every engine is held to ``RenderConfiguration/limits``. With ``RenderConfiguration/isolation``
-  /// nil (automatic), engines that are not safe on hostile input run in a `render-worker`
-  /// process with the deadline when that executable is found (next to the program, or at
-  /// `RENDER_WORKER_PATH`), and in-process on a large stack otherwise; `.process` requires
-  /// the worker, `.inProcess` never uses it.
+  /// nil (automatic) or `.process`, every built-in engine runs in a worker process held to the
+  /// deadline and the memory and output caps: this program itself when it called
+  /// ``WorkerService/runIfRequested()`` first in `main`, else `render-worker` (next to the
+  /// program, or at `RENDER_WORKER_PATH`). With neither, the first render throws an error
+  /// saying what to do; there is no silent fallback. `.inProcess` runs every engine in the
+  /// host without a deadline or memory cap: only for input the app trusts. HTML import and the
+  /// sanitizer (libxml2) are contained the same way (``IsolatedHTMLImporter``,
+  /// ``IsolatedHTMLSanitizer``); the cascade and styled text run in the host, over the
+  /// document the worker built, with the app's own stylesheet.
   ///
   /// ```swift
   /// let renderer = try Renderer(configuration: .resolve())
   /// ```
   public init(configuration: RenderConfiguration = RenderConfiguration()) throws(RenderError) {
-    var isolation = configuration.isolation
-    if isolation == nil, (try? WorkerExecutable.locate(configured: nil)) == nil {
-      isolation = .inProcess
-    }
     let registry = try EngineRegistry.builtIn.contained(
-      limits: configuration.limits, isolation: isolation)
-    try self.init(
-      configuration: configuration, registry: registry,
-      importer: ImporterRegistry.builtIn.importer(id: configuration.importer),
-      sanitizer: HTMLSanitizer())
+      limits: configuration.limits, isolation: configuration.isolation)
+    // HTML import and the sanitizer parse untrusted bytes with libxml2 too: contained alike.
+    if configuration.isolation == .inProcess {
+      try self.init(
+        configuration: configuration, registry: registry,
+        importer: ImporterRegistry.builtIn.importer(id: configuration.importer),
+        sanitizer: HTMLSanitizer())
+    } else {
+      try self.init(
+        configuration: configuration, registry: registry,
+        importer: IsolatedHTMLImporter(limits: configuration.limits),
+        sanitizer: IsolatedHTMLSanitizer(limits: configuration.limits))
+    }
   }
 }

@@ -14,7 +14,8 @@ import Testing
     let descriptor = engine.descriptor
     #expect(descriptor.id == "cmark")
     #expect(descriptor.libraryVersion == "0.30.2")
-    #expect(descriptor.isSafeOnHostileInput)
+    // libcmark 0.30.2 runs for minutes on some of cmark's own pathological inputs.
+    #expect(!descriptor.isSafeOnHostileInput)
     #expect(
       descriptor.features == [.rawHTML, .smartPunctuation, .hardLineBreaks, .sourcePositions])
   }

@@ -81,9 +81,12 @@ import Testing
   }
 
   @Test("a missing worker executable is reported with what to do")
-  func missingWorker() {
+  func missingWorker() throws {
+    // Creating the engine succeeds; the render that needs the worker says what to do.
+    let isolated = try IsolatedEngine(
+      engineID: "discount", workerExecutable: "/nonexistent/render-worker")
     #expect {
-      try IsolatedEngine(engineID: "discount", workerExecutable: "/nonexistent/render-worker")
+      try isolated.render("x", options: RenderOptions())
     } throws: { error in
       guard case .engineFailed("render-worker", let detail) = error as? RenderError else {
         return false

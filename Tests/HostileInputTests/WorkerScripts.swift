@@ -8,6 +8,8 @@ enum WorkerScripts {
   static let exiting = make("exiting-worker", "exit 3")
   /// A worker that never answers.
   static let hanging = make("hanging-worker", "exec sleep 60")
+  /// A worker that announces a 2 GiB answer and sends nothing more.
+  static let boasting = make("boasting-worker", "printf '\\377\\377\\377\\177' >&3; exec sleep 60")
 
   /// Writes the script through a close-on-exec descriptor: a worker spawned by another test
   /// at that moment must not inherit it, or running the script fails with "Text file busy".

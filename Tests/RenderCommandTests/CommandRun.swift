@@ -17,7 +17,7 @@ struct CommandRun {
     let output = Mutex(Data())
     let error = Mutex("")
     let context = CommandContext(
-      readStandardInput: { input },
+      readStandardInput: { _ in input },
       writeOutput: { data in output.withLock { $0.append(data) } },
       writeError: { text in error.withLock { $0 += text } },
       environment: environment, currentDirectory: currentDirectory,

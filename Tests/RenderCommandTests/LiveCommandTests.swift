@@ -31,7 +31,7 @@ struct LiveCommandTests {
     let output = Mutex("")
     let seen = Mutex<[String: String]>([:])
     let context = CommandContext(
-      readStandardInput: { Data() },
+      readStandardInput: { _ in Data() },
       writeOutput: { data in output.withLock { $0 += String(decoding: data, as: UTF8.self) } },
       writeError: { _ in }, environment: [:], currentDirectory: folder.path,
       outputIsTerminal: false, errorIsTerminal: false,
@@ -74,7 +74,7 @@ struct LiveCommandTests {
     try Data("first version\n".utf8).write(to: input)
     let contents = Mutex<[String]>([])
     let context = CommandContext(
-      readStandardInput: { Data() }, writeOutput: { _ in }, writeError: { _ in },
+      readStandardInput: { _ in Data() }, writeOutput: { _ in }, writeError: { _ in },
       environment: [:], currentDirectory: folder.path, outputIsTerminal: false,
       errorIsTerminal: false,
       waitForTermination: {
@@ -105,7 +105,7 @@ struct LiveCommandTests {
     try Data("h1 { color: #123456; }".utf8).write(to: stylesheet)
     let last = Mutex("")
     let context = CommandContext(
-      readStandardInput: { Data() }, writeOutput: { _ in }, writeError: { _ in },
+      readStandardInput: { _ in Data() }, writeOutput: { _ in }, writeError: { _ in },
       environment: [:], currentDirectory: folder.path, outputIsTerminal: false,
       errorIsTerminal: false,
       waitForTermination: {

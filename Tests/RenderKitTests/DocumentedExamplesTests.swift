@@ -112,6 +112,23 @@ import Testing
     #expect(withContents.nodes.contains { $0.attribute("href") == "#usage" })
   }
 
+  @Test func appsServeAsTheirOwnWorker() throws {
+    // The documented main.swift, compiled but not run here: run, it would make this test
+    // runner its own worker. The tools' mains do exactly this.
+    let documentedMain: @Sendable () throws -> Renderer = {
+      WorkerService.runIfRequested()  // in a worker: serves, then exits; else returns at once
+      let renderer = try Renderer(configuration: .resolve())
+      return renderer
+    }
+    _ = documentedMain
+    for tool in ["render", "renderbench"] {
+      let main = try String(
+        contentsOf: SharedFixtures.packageRoot.appendingPathComponent("Sources/\(tool)/main.swift"),
+        encoding: .utf8)
+      #expect(main.contains("\nWorkerService.runIfRequested()\n"), "\(tool)")
+    }
+  }
+
   @Test func followALiveDocument() async throws {
     let documentPath = folder.appendingPathComponent("live.md").path
     let stylesheetPath = folder.appendingPathComponent("live.css").path

@@ -73,6 +73,22 @@ import Testing
     )
   }
 
+  @Test func readsTheWorkerCaps() throws {
+    let configuration = try parse(
+      #"{"maximumWorkerMemoryBytes": 268435456, "maximumOutputRatio": 8}"#)
+    #expect(configuration.limits.maximumWorkerMemoryBytes == 256 << 20)
+    #expect(configuration.limits.maximumOutputRatio == 8)
+    #expect(try parse("{}").limits == RenderLimits())
+    #expect(
+      message(#"{"maximumWorkerMemoryBytes": 1024}"#)
+        == "render.json: key \"maximumWorkerMemoryBytes\": expected a whole number of bytes from 16 MiB to 1 TiB, found 1024.0"
+    )
+    #expect(
+      message(#"{"maximumOutputRatio": 0}"#)
+        == "render.json: key \"maximumOutputRatio\": expected a whole number from 1 to 1000000, found 0.0"
+    )
+  }
+
   @Test func emptyObjectGivesTheSafeDefaults() throws {
     let configuration = try parse("{}")
     // GitHub Flavored Markdown by default: cmark-gfm with the GFM profile.
@@ -86,7 +102,7 @@ import Testing
   @Test func unknownKeyNamesTheFileTheKeyAndTheValidKeys() {
     #expect(
       message(#"{"engin": "cmark"}"#)
-        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes, importer"
+        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes, importer, maximumWorkerMemoryBytes, maximumOutputRatio"
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)

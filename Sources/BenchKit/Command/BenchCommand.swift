@@ -35,6 +35,9 @@ package struct BenchCommand: Sendable {
 
   /// Runs the command with `arguments` (without the program name).
   package func run(_ arguments: [String]) -> Outcome {
+    if let mode = arguments.first, mode == "isolation" || mode == "hostile" {
+      return runContainment(mode, Array(arguments.dropFirst()))
+    }
     let options: BenchOptions
     do {
       options = try BenchArgumentParser(knownEngines: registry.engineIDs).parse(arguments)
@@ -53,6 +56,48 @@ package struct BenchCommand: Sendable {
     } catch let error as RenderError {
       return Outcome(
         status: 1, standardOutput: "", standardError: "renderbench: \(error.description)\n")
+    } catch {
+      return Outcome(status: 1, standardOutput: "", standardError: "renderbench: \(error)\n")
+    }
+  }
+
+  /// `renderbench isolation [--corpus FILE] [--runs N]` and
+  /// `renderbench hostile [--suite FILE] [--deadline SECONDS]`: containment figures, printed
+  /// as a Markdown table.
+  private func runContainment(_ mode: String, _ arguments: [String]) -> Outcome {
+    var values: [String: String] = [:]
+    var remaining = arguments[...]
+    while let name = remaining.popFirst() {
+      guard ["--corpus", "--runs", "--suite", "--deadline"].contains(name),
+        let value = remaining.popFirst()
+      else {
+        return Outcome(
+          status: 2, standardOutput: "",
+          standardError:
+            "renderbench: usage: renderbench isolation [--corpus FILE] [--runs N] | "
+            + "renderbench hostile [--suite FILE] [--deadline SECONDS]\n")
+      }
+      values[name] = value
+    }
+    do {
+      let table: TextTable
+      if mode == "isolation" {
+        let chapters =
+          try values["--corpus"].map { try CorpusLoader.load($0).chapters }
+          ?? CorpusGenerator().corpus().documents
+        table = try IsolationCost(
+          chapters: chapters.map(\.text), runs: max(3, Int(values["--runs"] ?? "") ?? 5)
+        ).table(engineIDs: registry.engineIDs)
+      } else {
+        var limits = RenderLimits()
+        if let seconds = values["--deadline"].flatMap(Double.init) {
+          limits.deadline = .milliseconds(Int64(seconds * 1000))
+        }
+        let suite = values["--suite"] ?? "../shared/suites/pathological.json"
+        table = try HostileInputTable(cases: try PathologicalCase.load(path: suite), limits: limits)
+          .table(engineIDs: registry.engineIDs)
+      }
+      return Outcome(status: 0, standardOutput: table.markdown + "\n", standardError: "")
     } catch {
       return Outcome(status: 1, standardOutput: "", standardError: "renderbench: \(error)\n")
     }

@@ -4,6 +4,8 @@ enum BenchUsage {
   static func text(engines: [String]) -> String {
     """
     usage: renderbench [options]
+           renderbench isolation [--corpus FILE] [--runs N]   what isolation costs, per engine
+           renderbench hostile [--suite FILE] [--deadline S]  cmark's pathological inputs, contained
 
     Measures Markdown engines through this framework against their raw C calls, HTML import
     against libxml2, parity between engines, and (on request) conformance, scaling and

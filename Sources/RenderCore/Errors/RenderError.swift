@@ -51,8 +51,19 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       let place = key.map { "\(Self.printable(source)): key \"\($0)\"" } ?? Self.printable(source)
       return "\(place): \(problem)"
     case .limitExceeded(let limit, let value, let maximum):
-      return
-        "input exceeds the \(limit) limit (\(value) > \(maximum)); raise the limit or shorten the input."
+      switch limit {
+      case RenderLimits.memoryLimitName:
+        return
+          "rendering this input needed more than the \(limit) limit (\(value) > \(maximum)) and "
+          + "was stopped; raise maximumWorkerMemoryBytes, or shorten the input."
+      case RenderLimits.outputLimitName:
+        return
+          "the output exceeds the \(limit) limit (\(value) > \(maximum)); raise "
+          + "maximumOutputRatio, or shorten the input."
+      default:
+        return
+          "input exceeds the \(limit) limit (\(value) > \(maximum)); raise the limit or shorten the input."
+      }
     case .deadlineExceeded(let engine, let seconds):
       return
         "\(engine) did not finish within \(Self.format(seconds)) s and was stopped; "

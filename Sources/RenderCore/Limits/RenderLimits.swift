@@ -1,4 +1,5 @@
-/// The budgets that keep hostile input from exhausting the host: input size and time.
+/// The budgets that keep hostile input from exhausting the host: input size, time, a worker's
+/// memory, and output size.
 ///
 /// The defaults suit untrusted documents on an ordinary machine:
 /// - 64 MiB of Markdown: about six times an 11 MB corpus of a whole book in every translation
@@ -7,8 +8,15 @@
 /// - 10 seconds: several times what the largest allowed input takes with a linear engine, so
 ///   only a super-linear pattern or a hang reaches it.
 ///
-/// The input limit is checked in every mode; the deadline is enforced where an engine runs
-/// in a worker process (``IsolationMode/process``), because a thread cannot be stopped safely.
+/// - 512 MiB of memory per render in a worker, or 32 times the input when that is more:
+///   libcmark's node tree takes about 24 times dense Markdown (the `cmark` tool peaks at
+///   489 MB on 20 MiB of inline-heavy paragraphs).
+/// - Output at most 64 times the input (and 1 MiB whatever the input): far above any real
+///   document (HTML is 1–3 times its Markdown), far below a reference-expansion bomb.
+///
+/// The input limit is checked in every mode; the deadline, the memory cap and the output cap
+/// are enforced where an engine runs in a worker process (``IsolationMode/process``), because
+/// a thread cannot be stopped safely.
 ///
 /// ```swift
 /// var limits = RenderLimits()
@@ -20,19 +28,49 @@ public struct RenderLimits: Sendable, Hashable {
   public var maximumInputBytes: Int
   /// How long one render may take before its worker is stopped (isolation mode only).
   public var deadline: Duration
+  /// How much memory one render may add to its worker process, at the least; an input of
+  /// more than 1/32 of it gets 32 times its size.
+  public var maximumWorkerMemoryBytes: Int
+  /// How many times the input's size the output may be (never less than 1 MiB).
+  public var maximumOutputRatio: Int
 
   /// The default input limit: 64 MiB.
   @usableFromInline package static let defaultMaximumInputBytes = 64 * 1024 * 1024
   /// The default deadline: 10 seconds.
   @usableFromInline package static let defaultDeadline = Duration.seconds(10)
+  /// The default memory cap of a render in a worker: 512 MiB.
+  @usableFromInline package static let defaultMaximumWorkerMemoryBytes = 512 * 1024 * 1024
+  /// The default output ratio: 64 times the input.
+  @usableFromInline package static let defaultMaximumOutputRatio = 64
+  /// The limit named by ``RenderError/limitExceeded(limit:value:maximum:)`` for output.
+  package static let outputLimitName = "output bytes"
+  /// The limit named by ``RenderError/limitExceeded(limit:value:maximum:)`` for a worker's memory.
+  package static let memoryLimitName = "worker memory bytes"
 
   /// Creates limits; every argument defaults to the documented default.
   public init(
     maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes,
-    deadline: Duration = RenderLimits.defaultDeadline
+    deadline: Duration = RenderLimits.defaultDeadline,
+    maximumWorkerMemoryBytes: Int = RenderLimits.defaultMaximumWorkerMemoryBytes,
+    maximumOutputRatio: Int = RenderLimits.defaultMaximumOutputRatio
   ) {
     self.maximumInputBytes = maximumInputBytes
     self.deadline = deadline
+    self.maximumWorkerMemoryBytes = maximumWorkerMemoryBytes
+    self.maximumOutputRatio = maximumOutputRatio
+  }
+
+  /// The memory a render of `inputBytes` may add to its worker: the larger of
+  /// ``maximumWorkerMemoryBytes`` and 32 times the input.
+  package func workerMemoryBytes(forInputBytes inputBytes: Int) -> Int {
+    max(maximumWorkerMemoryBytes, inputBytes.multipliedReportingOverflow(by: 32).partialValue)
+  }
+
+  /// The largest output accepted for `inputBytes` of input: ``maximumOutputRatio`` times
+  /// it, and at least 1 MiB.
+  package func maximumOutputBytes(forInputBytes inputBytes: Int) -> Int {
+    let (scaled, overflow) = inputBytes.multipliedReportingOverflow(by: maximumOutputRatio)
+    return max(1 << 20, overflow ? Int.max : scaled)
   }
 
   /// The deadline in seconds, as configuration files and error messages state it.

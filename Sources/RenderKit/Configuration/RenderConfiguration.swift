@@ -127,6 +127,7 @@ public struct RenderConfiguration: Sendable, Hashable {
       validKeys: [
         "engine", "profile", "options", "stylesheet", "colorScheme", "title", "language",
         "baseURL", "sanitize", "isolation", "deadline", "maximumInputBytes", "importer",
+        "maximumWorkerMemoryBytes", "maximumOutputRatio",
       ])
     var configuration = RenderConfiguration()
     if let engine = try reader.string("engine") {
@@ -160,6 +161,22 @@ public struct RenderConfiguration: Sendable, Hashable {
           problem: "expected a whole number of bytes from 1 to \(Int32.max), found \(bytes)")
       }
       configuration.limits.maximumInputBytes = Int(bytes)
+    }
+    if let bytes = try reader.number("maximumWorkerMemoryBytes") {
+      guard bytes >= 16_777_216, bytes <= 1_099_511_627_776, bytes == bytes.rounded() else {
+        throw .invalidConfiguration(
+          source: source, key: "maximumWorkerMemoryBytes",
+          problem: "expected a whole number of bytes from 16 MiB to 1 TiB, found \(bytes)")
+      }
+      configuration.limits.maximumWorkerMemoryBytes = Int(bytes)
+    }
+    if let ratio = try reader.number("maximumOutputRatio") {
+      guard ratio >= 1, ratio <= 1_000_000, ratio == ratio.rounded() else {
+        throw .invalidConfiguration(
+          source: source, key: "maximumOutputRatio",
+          problem: "expected a whole number from 1 to 1000000, found \(ratio)")
+      }
+      configuration.limits.maximumOutputRatio = Int(ratio)
     }
     return configuration
   }

@@ -7,8 +7,9 @@ extension EngineRegistry {
   /// ``IsolationMode/inProcess`` none (only the input limit applies then).
   ///
   /// Only built-in engines can run in a worker; asking to isolate another throws
-  /// ``RenderError/invalidConfiguration(source:key:problem:)``, as does a missing worker
-  /// executable (`workerExecutable` nil finds it next to the running program).
+  /// ``RenderError/invalidConfiguration(source:key:problem:)``. A missing worker executable
+  /// (see ``IsolatedEngine``) is reported by the first render that needs it, saying what to
+  /// do; nothing falls back to in-process silently.
   ///
   /// ```swift
   /// let registry = try EngineRegistry.builtIn.contained(limits: RenderLimits(deadline: .seconds(10)))
@@ -38,12 +39,8 @@ extension EngineRegistry {
             "only the built-in engines (\(EngineRegistry.builtIn.engineIDs.joined(separator: ", "))) "
             + "can run in a worker process; choose in-process isolation for this engine")
       }
-      do {
-        contained.register(
-          try IsolatedEngine(engineID: id, limits: limits, workerExecutable: workerExecutable))
-      } catch .engineFailed(_, let detail) {
-        throw .invalidConfiguration(source: "isolation", key: "workerExecutable", problem: detail)
-      }
+      contained.register(
+        try IsolatedEngine(engineID: id, limits: limits, workerExecutable: workerExecutable))
     }
     return contained
   }

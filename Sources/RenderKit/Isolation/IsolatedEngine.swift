@@ -1,9 +1,14 @@
 import Foundation
 import RenderCore
 
-/// Runs a built-in engine in a `render-worker` process, so that no input can crash or hang
-/// the host: the worker is killed when ``RenderLimits/deadline`` passes, and a crash there is
-/// reported as an error while the host carries on.
+/// Runs a built-in engine in a worker process, so that no input can crash, hang or exhaust
+/// the host: the worker is killed when ``RenderLimits/deadline`` passes or its memory passes
+/// the cap, output beyond the cap is refused, and a crash there is reported as an error while
+/// the host carries on.
+///
+/// The worker is this program itself when it called ``WorkerService/runIfRequested()``, else
+/// `render-worker` (see ``init(engineID:limits:workerExecutable:)``). When there is neither,
+/// the first render throws an error saying what to do; nothing falls back to in-process.
 ///
 /// Workers are started on first use and kept for reuse (a few, one per concurrent caller), so an
 /// ordinary render costs one message round trip more than in-process. The descriptor is the
@@ -17,7 +22,7 @@ import RenderCore
 ///   print("\(engine) gave up after \(seconds) s")  // the host is unharmed
 /// }
 /// ```
-public struct IsolatedEngine: MarkdownEngine {
+public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
   /// The wrapped engine's descriptor, marked safe on hostile input and parallel.
   public let descriptor: EngineDescriptor
   /// The limits every render is held to.
@@ -26,10 +31,11 @@ public struct IsolatedEngine: MarkdownEngine {
 
   /// Isolates the built-in engine `engineID`.
   ///
-  /// `workerExecutable` is the path of `render-worker`; nil finds it from `RENDER_WORKER_PATH`
-  /// or next to the running executable. Throws ``RenderError/unknownEngine(_:available:)`` for an
-  /// engine the worker does not have, and ``RenderError/engineFailed(engine:detail:)`` when no
-  /// worker executable is found.
+  /// `workerExecutable` is the worker's path; nil uses `RENDER_WORKER_PATH`, else this program
+  /// when it called ``WorkerService/runIfRequested()``, else `render-worker` next to it. Throws
+  /// ``RenderError/unknownEngine(_:available:)`` for an engine the worker does not have; a
+  /// missing worker is reported by the first render, as
+  /// ``RenderError/engineFailed(engine:detail:)`` saying what to do.
   public init(
     engineID: String, limits: RenderLimits = RenderLimits(), workerExecutable: String? = nil
   ) throws(RenderError) {
@@ -38,56 +44,63 @@ public struct IsolatedEngine: MarkdownEngine {
     descriptor.concurrency = .parallel
     self.descriptor = descriptor
     self.limits = limits
-    pool = WorkerPool(executable: try WorkerExecutable.locate(configured: workerExecutable))
+    pool = WorkerPool(
+      executable: Result { () throws(RenderError) in
+        try WorkerExecutable.locate(configured: workerExecutable)
+      })
+  }
+
+  /// Starts a worker now and keeps it idle, so that the next render finds one ready
+  /// (what renderbench uses to time a warm worker's first call).
+  package func startWorker() throws(RenderError) {
+    pool.checkIn(try pool.spawn())
   }
 
   /// Renders `markdown` in a worker; see ``RenderCore/MarkdownEngine/render(_:options:)``.
   ///
-  /// Throws ``RenderError/limitExceeded(limit:value:maximum:)`` for input beyond the limit,
-  /// ``RenderError/deadlineExceeded(engine:seconds:)`` when the deadline passes, and
-  /// ``RenderError/engineCrashed(engine:detail:)`` when the worker dies.
+  /// Throws ``RenderError/limitExceeded(limit:value:maximum:)`` for input, output or memory
+  /// beyond the limits, ``RenderError/deadlineExceeded(engine:seconds:)`` when the deadline
+  /// passes, and ``RenderError/engineCrashed(engine:detail:)`` when the worker dies.
   public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
   {
-    try checkSupport(of: options, in: EngineRegistry.builtIn)
-    try limits.checkInput(markdown)
-    let deadline = ContinuousClock.now.advanced(by: limits.deadline)
-    let request = WorkerRequest(engineID: descriptor.id, options: options, markdown: markdown)
-    let answer = try exchange(request.encoded(), before: deadline)
-    switch WorkerResponse(decoding: answer) {
-    case .html(let html): return HTMLFragment(html: html, engineID: descriptor.id)
-    case .failure(let message): throw .engineFailed(engine: descriptor.id, detail: message)
-    case nil:
-      throw .engineFailed(
-        engine: descriptor.id, detail: "the worker sent an unreadable answer; rebuild render-worker"
-      )
-    }
+    try run(.html, markdown, options: options).html(name: descriptor.id)
   }
 
-  /// One round trip; a reused worker that turns out dead is replaced once, since its death
-  /// (say, killed from outside while idle) says nothing about this input.
-  private func exchange(
-    _ request: [UInt8], before deadline: ContinuousClock.Instant
-  ) throws(RenderError) -> [UInt8] {
-    var (worker, isReused) = try pool.checkOut()
-    while true {
-      let failure: WorkerChannel.Failure
-      do {
-        let answer = try worker.exchange(request, before: deadline)
-        pool.checkIn(worker)
-        return answer
-      } catch {
-        failure = error
-      }
-      let ending = worker.stop()
-      switch failure {
-      case .closed where isReused:
-        worker = try WorkerProcess.spawn(executable: pool.executable)
-        isReused = false
-      case .deadlinePassed:
-        throw .deadlineExceeded(engine: descriptor.id, seconds: limits.deadlineSeconds)
-      case .closed, .oversized:
-        throw .engineCrashed(engine: descriptor.id, detail: "its worker process \(ending)")
-      }
+  /// Builds the document in the worker (for an engine without a node tree, its HTML is
+  /// imported there with ``HTMLImporter``, so `importer` is not used) and decodes it here.
+  public func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try run(.document, markdown, options: options).document(name: descriptor.id)
+  }
+
+  /// ``render(_:options:)`` that suspends the calling task while the worker works.
+  package func suspendingRender(
+    _ markdown: String, options: RenderOptions
+  ) async throws(RenderError) -> HTMLFragment {
+    let response = try await WorkerPool.suspending { () throws(RenderError) in
+      try run(.html, markdown, options: options)
     }
+    return try response.html(name: descriptor.id)
+  }
+
+  /// ``document(_:options:importer:)`` that suspends the calling task while the worker works.
+  package func suspendingDocument(
+    _ markdown: String, options: RenderOptions
+  ) async throws(RenderError) -> Document {
+    try await WorkerPool.suspending { () throws(RenderError) in
+      try run(.document, markdown, options: options)
+    }.document(name: descriptor.id)
+  }
+
+  /// Checks the request in the host, then makes one round trip.
+  private func run(
+    _ product: WorkerRequest.Product, _ markdown: String, options: RenderOptions
+  ) throws(RenderError) -> WorkerResponse {
+    try checkSupport(of: options, in: EngineRegistry.builtIn)
+    try limits.checkInput(markdown)
+    let request = WorkerRequest(
+      product: product, engineID: descriptor.id, options: options, input: .text(markdown))
+    return try pool.answer(request, limits: limits, name: descriptor.id)
   }
 }

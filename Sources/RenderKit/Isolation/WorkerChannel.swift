@@ -12,9 +12,14 @@ struct WorkerChannel {
     case deadlinePassed
     /// The other end closed the socket or the socket failed (`errno`, 0 for end of file).
     case closed(errno: Int32)
-    /// A length beyond what this side accepts: the other end is not speaking the protocol.
+    /// A length beyond what this side accepts (the output cap, or the protocol's maximum).
     case oversized(Int)
+    /// The other end's resident memory passed the cap (in bytes, as sampled).
+    case memoryExceeded(Int)
   }
+
+  /// How often the other end's memory is sampled while an answer is awaited.
+  static let watchInterval = Duration.milliseconds(20)
 
   /// The largest message accepted: a 32-bit length, kept below `Int32.max` for C callers.
   static let maximumMessageBytes = Int(Int32.max) - 1
@@ -23,22 +28,40 @@ struct WorkerChannel {
 
   /// Sends one message; `deadline` nil waits for as long as it takes.
   func send(_ message: [UInt8], before deadline: ContinuousClock.Instant?) throws(Failure) {
+    try send(after: [], message, before: deadline)
+  }
+
+  /// Sends the whole message `first` and then `message` (two messages in two writes, so that
+  /// a large `message` is not copied to join them).
+  func send(
+    after first: [UInt8], _ message: [UInt8], before deadline: ContinuousClock.Instant?
+  ) throws(Failure) {
     guard message.count <= Self.maximumMessageBytes else { throw .oversized(message.count) }
-    var header: [UInt8] = []
-    WireReader.appendLength(message.count, to: &header)
-    try sendAll(header, before: deadline)
+    var prefix: [UInt8] = []
+    if !first.isEmpty {
+      WireReader.appendLength(first.count, to: &prefix)
+      prefix.append(contentsOf: first)
+    }
+    WireReader.appendLength(message.count, to: &prefix)
+    try sendAll(prefix, before: deadline)
     try sendAll(message, before: deadline)
   }
 
   /// Receives one message; `deadline` nil waits for as long as it takes.
-  func receive(before deadline: ContinuousClock.Instant?) throws(Failure) -> [UInt8] {
+  ///
+  /// A length beyond `maximumBytes` is refused before anything is allocated for it; `watch`,
+  /// when given, runs every ``watchInterval`` while the answer is awaited and may throw.
+  func receive(
+    before deadline: ContinuousClock.Instant?, maximumBytes: Int = maximumMessageBytes,
+    watch: (() throws(Failure) -> Void)? = nil
+  ) throws(Failure) -> [UInt8] {
     var header = [UInt8](repeating: 0, count: 4)
-    try receiveAll(into: &header, before: deadline)
+    try receiveAll(into: &header, before: deadline, watch: watch)
     var reader = WireReader(header)
     let length = reader.readLength() ?? 0
-    guard length <= Self.maximumMessageBytes else { throw .oversized(length) }
+    guard length <= min(maximumBytes, Self.maximumMessageBytes) else { throw .oversized(length) }
     var message = [UInt8](repeating: 0, count: length)
-    try receiveAll(into: &message, before: deadline)
+    try receiveAll(into: &message, before: deadline, watch: watch)
     return message
   }
 
@@ -61,7 +84,8 @@ struct WorkerChannel {
   }
 
   private func receiveAll(
-    into bytes: inout [UInt8], before deadline: ContinuousClock.Instant?
+    into bytes: inout [UInt8], before deadline: ContinuousClock.Instant?,
+    watch: (() throws(Failure) -> Void)? = nil
   ) throws(Failure) {
     var offset = 0
     while offset < bytes.count {
@@ -73,26 +97,41 @@ struct WorkerChannel {
       } else if received == 0 {
         throw .closed(errno: 0)
       } else if errno == EAGAIN || errno == EINTR {
-        try wait(for: Int16(POLLIN), before: deadline)
+        try wait(for: Int16(POLLIN), before: deadline, watch: watch)
       } else {
         throw .closed(errno: errno)
       }
     }
   }
 
-  /// Waits until the socket is ready for `events`, or throws when the deadline passes.
-  private func wait(for events: Int16, before deadline: ContinuousClock.Instant?) throws(Failure) {
-    var request = pollfd(fd: descriptor, events: events, revents: 0)
-    var timeout: Int32 = -1
-    if let deadline {
-      let remaining = ContinuousClock.now.duration(to: deadline)
-      guard remaining > .zero else { throw .deadlinePassed }
-      let parts = remaining.components
-      let milliseconds = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000 + 1
-      timeout = Int32(clamping: milliseconds)
+  /// Waits until the socket is ready for `events`, or throws when the deadline passes;
+  /// runs `watch` every ``watchInterval`` meanwhile.
+  private func wait(
+    for events: Int16, before deadline: ContinuousClock.Instant?,
+    watch: (() throws(Failure) -> Void)? = nil
+  ) throws(Failure) {
+    while true {
+      var request = pollfd(fd: descriptor, events: events, revents: 0)
+      var timeout: Int32 = -1
+      var remaining = Duration.seconds(Int32.max)
+      if let deadline {
+        remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { throw .deadlinePassed }
+      }
+      let slice = watch == nil ? remaining : min(remaining, Self.watchInterval)
+      if deadline != nil || watch != nil {
+        let parts = slice.components
+        timeout = Int32(
+          clamping: parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000 + 1)
+      }
+      let status = poll(&request, 1, timeout)
+      if status > 0 { return }
+      if status < 0 {
+        if errno == EINTR { continue }
+        throw .closed(errno: errno)
+      }
+      if slice == remaining { throw .deadlinePassed }
+      try watch?()
     }
-    let status = poll(&request, 1, timeout)
-    if status == 0 { throw .deadlinePassed }
-    if status < 0, errno != EINTR { throw .closed(errno: errno) }
   }
 }

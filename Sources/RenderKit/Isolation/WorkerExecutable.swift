@@ -1,11 +1,13 @@
 import Foundation
 import RenderCore
 
-/// Finds the `render-worker` executable that isolated engines run in.
+/// Finds the executable that isolated engines run as their worker.
 ///
 /// The path the caller configured, and only that when there is one; else the
-/// `RENDER_WORKER_PATH` environment variable; else `render-worker` next to the running executable (where SwiftPM puts every executable of this
-/// package, `.build/<configuration>/`, which is also where the test runner lives).
+/// `RENDER_WORKER_PATH` environment variable; else this very program, when it called
+/// ``WorkerService/runIfRequested()`` (nothing to ship); else `render-worker` next to the running
+/// executable (where SwiftPM puts every executable of this package, `.build/<configuration>/`,
+/// which is also where the test runner lives).
 enum WorkerExecutable {
   /// The executable's file name.
   static let name = "render-worker"
@@ -20,10 +22,15 @@ enum WorkerExecutable {
       candidates.append(configured)
     } else if let variable = ProcessInfo.processInfo.environment[environmentVariable] {
       candidates.append(variable)
-    } else if let directory = Bundle.main.executableURL?.resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    {
-      candidates.append(directory.appendingPathComponent(name).path)
+    } else {
+      if WorkerService.hostServesAsWorker.load(ordering: .relaxed), let own = ownExecutable() {
+        return own
+      }
+      if let directory = Bundle.main.executableURL?.resolvingSymlinksInPath()
+        .deletingLastPathComponent()
+      {
+        candidates.append(directory.appendingPathComponent(name).path)
+      }
     }
     if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
       return found
@@ -31,8 +38,17 @@ enum WorkerExecutable {
     throw .engineFailed(
       engine: name,
       detail:
-        "no executable \(name) found (looked at \(candidates.joined(separator: ", "))); "
-        + "build it with `swift build --product \(name)`, install it next to this program, "
-        + "or set \(environmentVariable) to its path")
+        "no worker executable found (looked at \(candidates.joined(separator: ", "))); "
+        + "call WorkerService.runIfRequested() first in main so this program serves as its own "
+        + "worker, or ship \(name) next to it (`swift build --product \(name)`), or set "
+        + "\(environmentVariable) to its path; or choose in-process isolation for trusted input")
+  }
+
+  /// The running program's own file (the kernel's link, immune to a changed working directory).
+  private static func ownExecutable() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

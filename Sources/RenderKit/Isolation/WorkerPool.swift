@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import RenderCore
 import Synchronization
@@ -9,14 +10,16 @@ import Synchronization
 /// up to ``maximumIdle`` are kept afterwards. A worker that failed is never returned to the pool.
 /// Idle workers are stopped and reaped when the pool goes away.
 final class WorkerPool: Sendable {
-  /// The executable the workers run.
-  let executable: String
+  /// The executable the workers run, or why there is none (reported at the first render).
+  let executable: Result<String, RenderError>
   /// How many idle workers are kept.
   let maximumIdle: Int
   private let idle = Mutex<[WorkerProcess]>([])
 
-  init(executable: String, maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount))
-  {
+  init(
+    executable: Result<String, RenderError>,
+    maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
+  ) {
     self.executable = executable
     self.maximumIdle = maximumIdle
   }
@@ -24,7 +27,12 @@ final class WorkerPool: Sendable {
   /// An idle worker if there is one (`isReused` true), else a newly started one.
   func checkOut() throws(RenderError) -> (worker: WorkerProcess, isReused: Bool) {
     if let worker = idle.withLock({ $0.popLast() }) { return (worker, true) }
-    return (try WorkerProcess.spawn(executable: executable), false)
+    return (try spawn(), false)
+  }
+
+  /// A newly started worker.
+  func spawn() throws(RenderError) -> WorkerProcess {
+    try WorkerProcess.spawn(executable: executable.get())
   }
 
   /// Returns a healthy worker for reuse, or stops it when enough are idle.
@@ -35,6 +43,72 @@ final class WorkerPool: Sendable {
       return nil
     }
     surplus?.stop()
+  }
+
+  /// Sends `request` with the caps `limits` give and returns the worker's answer, all within
+  /// the deadline; `name` (an engine, or the importer) is what errors name.
+  ///
+  /// A reused worker that turns out dead is replaced once, since its death (say, killed from
+  /// outside while idle) says nothing about this input.
+  func answer(
+    _ request: WorkerRequest, limits: RenderLimits, name: String
+  ) throws(RenderError) -> WorkerResponse {
+    let deadline = ContinuousClock.now.advanced(by: limits.deadline)
+    let caps = WorkerCaps(limits: limits, inputBytes: request.input.count)
+    let message = request.encoded()
+    var (worker, isReused) = try checkOut()
+    while true {
+      let failure: WorkerChannel.Failure
+      do {
+        let answer = try worker.exchange(message, caps: caps, before: deadline)
+        checkIn(worker)
+        guard let response = WorkerResponse(decoding: answer) else {
+          return .failure("the worker sent an unreadable answer; rebuild the worker")
+        }
+        return response
+      } catch {
+        failure = error
+      }
+      let ending = worker.stop()
+      switch failure {
+      case .closed where isReused:
+        worker = try spawn()
+        isReused = false
+      case .deadlinePassed:
+        throw .deadlineExceeded(engine: name, seconds: limits.deadlineSeconds)
+      case .memoryExceeded(let bytes):
+        throw .limitExceeded(
+          limit: RenderLimits.memoryLimitName, value: bytes, maximum: caps.memoryBytes)
+      case .oversized(let bytes) where bytes > caps.outputBytes:
+        throw .limitExceeded(
+          limit: RenderLimits.outputLimitName, value: bytes, maximum: caps.outputBytes)
+      case .closed, .oversized:
+        throw .engineCrashed(engine: name, detail: "its worker process \(ending)")
+      }
+    }
+  }
+
+  /// The threads that wait for workers on behalf of suspended tasks: not Swift's cooperative
+  /// pool, which must never block. One thread per waiting render, reused afterwards.
+  private static let waiters = DispatchQueue(
+    label: "RenderKit.WorkerPool.waiters", attributes: .concurrent)
+
+  /// Runs `work` (which waits for a worker) on a waiter thread and suspends the caller until
+  /// it is done.
+  static func suspending<Value: Sendable>(
+    _ work: @escaping @Sendable () throws(RenderError) -> Value
+  ) async throws(RenderError) -> Value {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<Value, RenderError>, Never>) in
+      waiters.async {
+        do throws(RenderError) {
+          continuation.resume(returning: .success(try work()))
+        } catch {
+          continuation.resume(returning: .failure(error))
+        }
+      }
+    }
+    return try result.get()
   }
 
   /// The process identifiers of the idle workers.

@@ -49,12 +49,24 @@ final class WorkerProcess: @unchecked Sendable {
     return WorkerProcess(processID: processID, descriptor: hostEnd)
   }
 
-  /// Sends `request` and returns the answer, all before `deadline`.
+  /// Sends `caps` and `request` and returns the answer, all before `deadline`.
+  ///
+  /// While it waits, the worker's resident memory is sampled; past the cap it throws
+  /// ``WorkerChannel/Failure/memoryExceeded(_:)`` (the worker's own `RLIMIT_DATA` catches
+  /// what grows faster than the samples). An answer announced beyond the output cap is
+  /// refused before anything is allocated for it.
   func exchange(
-    _ request: [UInt8], before deadline: ContinuousClock.Instant
+    _ request: [UInt8], caps: WorkerCaps, before deadline: ContinuousClock.Instant
   ) throws(WorkerChannel.Failure) -> [UInt8] {
-    try channel.send(request, before: deadline)
-    return try channel.receive(before: deadline)
+    try channel.send(after: caps.encoded(), request, before: deadline)
+    let processID = processID
+    // Room for the answer's tag and a limit report besides the payload.
+    return try channel.receive(
+      before: deadline, maximumBytes: caps.outputBytes + 64,
+      watch: { () throws(WorkerChannel.Failure) in
+        let resident = ProcessMemory.bytes(field: ProcessMemory.residentField, of: "\(processID)")
+        if resident > caps.memoryBytes { throw .memoryExceeded(resident) }
+      })
   }
 
   /// Kills the worker (if it still runs), reaps it, and says how it ended.
@@ -101,7 +113,7 @@ final class WorkerProcess: @unchecked Sendable {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-    let arguments = [path, "--socket-descriptor", String(socketDescriptor)]
+    let arguments = [path, WorkerService.workerArgument, String(socketDescriptor)]
     // The Swift runtime's crash reporter would symbolicate every expected crash: seconds each.
     let environment =
       ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }

@@ -1,20 +1,64 @@
 import RenderCore
 
-/// What the host asks a worker: render this Markdown with this engine and these options.
+/// What the host asks a worker: render this Markdown with this engine and these options, to
+/// HTML or to a document; or import or sanitize this HTML.
 ///
-/// Encoded as: protocol version, engine identifier, option bits, extension names, then the
-/// Markdown itself to the end of the message.
+/// Encoded as: protocol version, product, engine identifier, option bits, extension names,
+/// then the input itself (Markdown, or HTML bytes as given) to the end of the message.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 1
+  static let protocolVersion: UInt8 = 2
 
+  /// What the worker sends back.
+  enum Product: UInt8 {
+    /// The engine's HTML.
+    case html = 0
+    /// The engine's ``RenderCore/Document``, in ``DocumentEncoding``.
+    case document = 1
+    /// The input, HTML bytes, imported by ``HTMLImporter`` into a document.
+    case importedDocument = 2
+    /// The input, HTML, through ``HTMLSanitizer``'s default policy.
+    case sanitizedHTML = 3
+  }
+
+  var product: Product = .html
   var engineID: String
   var options: RenderOptions
-  var markdown: String
+  /// The input: Markdown, or HTML for import and sanitizing.
+  var input: Input
+
+  /// The input as the host has it: text is encoded as UTF-8 straight into the message.
+  enum Input: Equatable {
+    case text(String)
+    case bytes([UInt8])
+
+    var count: Int {
+      switch self {
+      case .text(let text): text.utf8.count
+      case .bytes(let bytes): bytes.count
+      }
+    }
+
+    /// The input as text (invalid UTF-8 becomes U+FFFD).
+    var text: String {
+      switch self {
+      case .text(let text): text
+      case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+      }
+    }
+
+    /// The input as bytes.
+    var bytes: [UInt8] {
+      switch self {
+      case .text(let text): Array(text.utf8)
+      case .bytes(let bytes): bytes
+      }
+    }
+  }
 
   func encoded() -> [UInt8] {
-    var bytes: [UInt8] = [Self.protocolVersion]
-    bytes.reserveCapacity(markdown.utf8.count + 64)
+    var bytes: [UInt8] = [Self.protocolVersion, product.rawValue]
+    bytes.reserveCapacity(input.count + 64)
     WireReader.appendString(engineID, to: &bytes)
     var bits: UInt8 = 0
     if options.unsafe { bits |= 1 }
@@ -25,14 +69,19 @@ struct WorkerRequest: Equatable {
     let extensions = options.extensions.map(\.rawValue).sorted()
     bytes.append(UInt8(extensions.count))
     for name in extensions { WireReader.appendString(name, to: &bytes) }
-    bytes.append(contentsOf: markdown.utf8)
+    switch input {
+    case .text(let text): bytes.append(contentsOf: text.utf8)
+    case .bytes(let payload): bytes.append(contentsOf: payload)
+    }
     return bytes
   }
 
   /// Decodes a request; nil when the message is not one this version wrote.
   init?(decoding bytes: [UInt8]) {
     var reader = WireReader(bytes)
-    guard reader.readByte() == Self.protocolVersion, let engineID = reader.readString(),
+    guard reader.readByte() == Self.protocolVersion,
+      let product = reader.readByte().flatMap(Product.init(rawValue:)),
+      let engineID = reader.readString(),
       let bits = reader.readByte(), let count = reader.readByte()
     else { return nil }
     var extensions: Set<MarkdownExtension> = []
@@ -42,16 +91,21 @@ struct WorkerRequest: Equatable {
       }
       extensions.insert(known)
     }
+    self.product = product
     self.engineID = engineID
     options = RenderOptions(
       unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
       sourcePositions: bits & 8 != 0, extensions: extensions)
-    markdown = reader.readRemainder()
+    // HTML for import stays bytes: its charset is the importer's to detect.
+    input =
+      product == .importedDocument
+      ? .bytes(reader.readRemainingBytes()) : .text(reader.readRemainder())
   }
 
-  init(engineID: String, options: RenderOptions, markdown: String) {
+  init(product: Product = .html, engineID: String, options: RenderOptions, input: Input) {
+    self.product = product
     self.engineID = engineID
     self.options = options
-    self.markdown = markdown
+    self.input = input
   }
 }

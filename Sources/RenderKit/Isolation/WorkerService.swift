@@ -1,44 +1,105 @@
 import Foundation
 import RenderCore
+import Synchronization
 
 /// The worker's side of isolation: answers render requests on its socket until the host
-/// closes it. `render-worker` is this and nothing else.
+/// closes it.
+///
+/// An app that ships only its own executable calls ``runIfRequested()`` first thing in `main`:
+/// isolated engines then start that same executable as their worker, and nothing else has to
+/// be installed. `render-worker` is this and nothing else.
+///
+/// ```swift
+/// import RenderKit
+///
+/// WorkerService.runIfRequested()  // first line of main.swift: serves, then exits, in a worker
+/// let renderer = try Renderer(configuration: .resolve())
+/// ```
 ///
 /// An engine that crashes or hangs here takes only this process with it; the host sees the
 /// socket close or the deadline pass.
-package enum WorkerService {
-  /// Serves requests as `arguments` say (`--socket-descriptor N`); returns the exit status.
+public enum WorkerService {
+  /// The argument a worker is started with, followed by its socket's descriptor number.
+  static let workerArgument = "--render-worker-socket"
+
+  /// Set once the host has called ``runIfRequested()`` without being a worker: its own
+  /// executable can then serve as the worker.
+  static let hostServesAsWorker = Atomic<Bool>(false)
+
+  /// Serves render requests and exits when this process was started as a worker; otherwise
+  /// returns at once and lets isolated engines start this executable as their worker.
+  ///
+  /// Call it before anything else in `main` (before parsing arguments), so that a worker
+  /// never runs the app's own code.
+  public static func runIfRequested() {
+    let arguments = CommandLine.arguments
+    if arguments.count == 3, arguments[1] == workerArgument {
+      exit(main(arguments: arguments))
+    }
+    hostServesAsWorker.store(true, ordering: .relaxed)
+  }
+
+  /// Serves requests as `arguments` say (`--render-worker-socket N`); returns the exit status.
   package static func main(arguments: [String]) -> Int32 {
-    guard arguments.count == 3, arguments[1] == "--socket-descriptor",
+    guard arguments.count == 3, arguments[1] == workerArgument,
       let descriptor = Int32(arguments[2]), descriptor > 2
     else {
       let usage =
-        "usage: render-worker --socket-descriptor N\n"
+        "usage: render-worker \(workerArgument) N\n"
         + "Started by IsolatedEngine (RenderKit), not by hand: it renders Markdown for its host.\n"
       FileHandle.standardError.write(Data(usage.utf8))
       return 64
     }
     closeInheritedDescriptors(keeping: descriptor)
+    // Every engine runs once before any cap applies: Discount reserves its 1 GiB stack here
+    // (reserved under a cap, it would leave the render no room), the libraries set up their
+    // tables, and a render's cap then counts only what that render adds.
+    for engine in EngineRegistry.builtIn.engines {
+      _ = try? engine.render("", options: RenderOptions())
+    }
     serve(WorkerChannel(descriptor: descriptor))
     return 0
   }
 
-  /// Answers requests until the host closes the socket.
+  /// Answers requests until the host closes the socket: each exchange is a limits message
+  /// (applied before the request is read) and the request.
   static func serve(_ channel: WorkerChannel) {
-    while let message = try? channel.receive(before: nil) {
-      let response = answer(message)
+    while let message = try? channel.receive(before: nil),
+      let caps = WorkerCaps(decoding: message)
+    {
+      caps.applyMemoryCap()
+      guard var message = try? channel.receive(before: nil) else { return }
+      let response = caps.checked(answer(consuming: &message))
       guard (try? channel.send(response.encoded(), before: nil)) != nil else { return }
     }
   }
 
-  static func answer(_ message: [UInt8]) -> WorkerResponse {
-    guard let request = WorkerRequest(decoding: message) else {
+  /// The answer to the request in `message`, which is emptied once decoded: the render's
+  /// memory cap should not pay for the request twice.
+  static func answer(consuming message: inout [UInt8]) -> WorkerResponse {
+    let decoded = WorkerRequest(decoding: message)
+    message = []
+    guard let request = decoded else {
       return .failure(
-        "the worker could not read the request; host and render-worker come from different builds")
+        "the worker could not read the request; host and worker come from different builds")
     }
     do {
-      let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
-      return .html(try engine.render(request.markdown, options: request.options).html)
+      switch request.product {
+      case .html:
+        let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
+        return .html(try engine.render(request.input.text, options: request.options))
+      case .document:
+        let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
+        let document = try engine.document(
+          request.input.text, options: request.options, importer: HTMLImporter())
+        return .document(DocumentEncoding.encode(document))
+      case .importedDocument:
+        let document = try HTMLImporter().importDocument(data: request.input.bytes)
+        return .document(DocumentEncoding.encode(document))
+      case .sanitizedHTML:
+        let clean = try HTMLSanitizer().sanitize(html: request.input.text)
+        return .html(HTMLFragment(html: clean, engineID: "sanitizer"))
+      }
     } catch {
       return .failure(error.description)
     }

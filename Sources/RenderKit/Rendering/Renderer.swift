@@ -161,6 +161,25 @@ public struct Renderer: Sendable {
     try MarkdownPipeline(self).fragment(markdown: markdown)
   }
 
+  /// ``html(markdown:)`` for async callers: an engine in a worker process suspends the task
+  /// while it works, so waiting never blocks a thread of the cooperative pool.
+  ///
+  /// ```swift
+  /// let fragment = try await renderer.html(markdown: text)
+  /// ```
+  public func html(markdown: String) async throws(RenderError) -> HTMLFragment {
+    // The whole pipeline (front matter, engine, anchors) runs on a waiter thread, outside the
+    // cooperative pool, so a worker's deadline holds no thread of it.
+    try await WorkerPool.suspending { () throws(RenderError) in try html(markdown: markdown) }
+  }
+
+  /// ``page(markdown:fileName:)`` for async callers, suspending while a worker works.
+  public func page(markdown: String, fileName: String? = nil) async throws(RenderError)
+    -> HTMLPage
+  {
+    page(fragment: try await html(markdown: markdown), fileName: fileName)
+  }
+
   /// HTML from any source as a fragment, safe by default as Markdown is: sanitized unless
   /// ``RenderOptions/unsafe`` is set (and then still when ``RenderConfiguration/sanitize`` is).
   public func html(html: String) throws(RenderError) -> HTMLFragment {
@@ -189,7 +208,8 @@ public struct Renderer: Sendable {
   }
 
   /// Renders many documents concurrently on all cores; results come back in input order,
-  /// and one document's error does not stop the others.
+  /// and one document's error does not stop the others. Documents rendered in worker
+  /// processes suspend their tasks while they wait, so a hostile document holds no thread.
   ///
   /// ```swift
   /// let results = await renderer.html(markdownDocuments: texts)
@@ -202,7 +222,7 @@ public struct Renderer: Sendable {
       for (index, document) in documents.enumerated() {
         group.addTask {
           do throws(RenderError) {
-            return (index, .success(try html(markdown: document)))
+            return (index, .success(try await html(markdown: document)))
           } catch {
             return (index, .failure(error))
           }

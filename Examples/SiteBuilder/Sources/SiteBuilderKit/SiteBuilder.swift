@@ -48,7 +48,7 @@ public struct SiteBuilder: Sendable {
     var report = SiteBuildReport()
     let outcomes = await withTaskGroup(of: PageOutcome.self) { group in
       for file in files {
-        group.addTask { process(file, previous: previous) }
+        group.addTask { await process(file, previous: previous) }
       }
       var outcomes: [PageOutcome] = []
       for await outcome in group { outcomes.append(outcome) }
@@ -87,13 +87,23 @@ public struct SiteBuilder: Sendable {
     let result: Result<Action, RenderError>
   }
 
-  private func process(_ file: SourceFile, previous: BuildManifest) -> PageOutcome {
+  private func process(_ file: SourceFile, previous: BuildManifest) async -> PageOutcome {
     let input = source.appendingPathComponent(file.relativePath)
     let destination = output.appendingPathComponent(file.outputPath)
-    guard let data = FileManager.default.contents(atPath: input.path) else {
-      let error = RenderError.fileUnreadable(path: file.relativePath, reason: "cannot be read")
+    let data: Data
+    do throws(RenderError) {
+      // Assets too: a huge file is refused having read only the limit.
+      data = try LimitedInput.read(
+        path: input.path, maximumBytes: renderer.configuration.limits.maximumInputBytes)
+    } catch {
+      let failure: RenderError =
+        if case .fileUnreadable = error {
+          .fileUnreadable(path: file.relativePath, reason: "cannot be read")
+        } else {
+          error
+        }
       return PageOutcome(
-        file: file, fingerprint: Fingerprint(), title: nil, result: .failure(error))
+        file: file, fingerprint: Fingerprint(), title: nil, result: .failure(failure))
     }
     let fingerprint =
       file.kind == .markdown
@@ -115,7 +125,8 @@ public struct SiteBuilder: Sendable {
         return PageOutcome(
           file: file, fingerprint: fingerprint, title: nil, result: .success(.copied))
       case .markdown:
-        let page = try renderer.page(
+        // Suspends while the worker renders: a hostile page holds no thread of the pool.
+        let page = try await renderer.page(
           markdown: MarkdownInput.decode(data),
           fileName: (file.relativePath as NSString).lastPathComponent)
         try write(Data(page.html.utf8), to: destination)

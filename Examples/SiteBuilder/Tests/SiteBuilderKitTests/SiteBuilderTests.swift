@@ -17,8 +17,13 @@ import Testing
     return (source, folder.appendingPathComponent("out"))
   }
 
+  /// The fixtures are trusted and this test runner cannot serve as a worker, so the engines
+  /// run in-process here; `SiteBuilderExecutableTests` runs the real, contained app.
   private func renderer() throws -> Renderer {
-    try Renderer(configuration: .load(file: fixtures.appendingPathComponent("render.json")))
+    var configuration = try RenderConfiguration.load(
+      file: fixtures.appendingPathComponent("render.json"))
+    configuration.isolation = .inProcess
+    return try Renderer(configuration: configuration)
   }
 
   @Test func buildsPagesCopiesAssetsAndWritesAnIndex() async throws {
@@ -63,7 +68,11 @@ import Testing
   @Test func changingTheEngineRebuildsEverything() async throws {
     let (source, output) = try copyOfSite()
     _ = try await SiteBuilder(source: source, output: output, renderer: renderer()).build()
-    let report = try await SiteBuilder(source: source, output: output, renderer: Renderer()).build()
+    var cmark = RenderConfiguration()
+    cmark.isolation = .inProcess
+    let report = try await SiteBuilder(
+      source: source, output: output, renderer: Renderer(configuration: cmark)
+    ).build()
     #expect(report.rendered == ["guide/setup.html", "index.html", "notes.html"])
   }
 

@@ -1,0 +1,82 @@
+import BenchKit
+import Foundation
+import RenderCore
+import TestSupport
+import Testing
+
+@testable import RenderKit
+
+/// cmark's own pathological inputs (`../shared/suites/pathological.json`) through every engine
+/// as the tools run it by default: in a worker, default options and caps, a short deadline.
+/// Each gives output or a clear error within the deadline plus one second, and an engine whose
+/// descriptor claims to be safe on hostile input must finish every one of them.
+@Suite(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
+struct PathologicalInputTests {
+  /// Short, to keep CI quick; long enough for every linear case at these sizes.
+  static let limits = RenderLimits(deadline: .seconds(2))
+  /// The host's own resident memory stays below this while every input runs (the workers
+  /// hold the rest, each under its cap).
+  static let hostResidentBound = 1 << 30
+
+  static func cases() throws -> [PathologicalCase] {
+    try PathologicalCase.load(path: SharedFixtures.url("suites/pathological.json").path)
+  }
+
+  @Test("the recipes build the inputs cmark's tests describe")
+  func recipes() throws {
+    let cases = try Self.cases()
+    #expect(cases.count == 25)
+    let byName = Dictionary(uniqueKeysWithValues: cases.map { ($0.name, $0.markdown) })
+    #expect(byName["nested block quotes"] == String(repeating: "> ", count: 25_000) + "a")
+    #expect(byName["U+0000 in input"] == "abc\u{0}de\u{0}")
+    let lists = try #require(byName["deeply nested lists"])
+    #expect(lists.hasPrefix("* a\n  * a\n    * a\n") && lists.split(separator: "\n").count == 500)
+    let collisions = try #require(byName["reference collisions"])
+    #expect(collisions.hasPrefix("[x") && collisions.contains("]: /url\n"))
+  }
+
+  @Test(
+    "every pathological input gives output or a clear error within the deadline",
+    arguments: ["cmark", "discount"])
+  func everyInput(engineID: String) throws {
+    let registry = try EngineRegistry.builtIn.contained(limits: Self.limits)
+    let engine = try registry.engine(id: engineID)
+    let claimsSafety = try EngineRegistry.builtIn.engine(id: engineID).descriptor
+      .isSafeOnHostileInput
+    for hostile in try Self.cases() {
+      let start = ContinuousClock.now
+      let outcome = Result { () throws(RenderError) in
+        try engine.render(hostile.markdown, options: RenderOptions())
+      }
+      let elapsed = ContinuousClock.now - start
+      #expect(elapsed < Self.limits.deadline + .seconds(1), "\(engineID) \(hostile.name)")
+      switch outcome {
+      case .success(let fragment):
+        #expect(!fragment.html.isEmpty, "\(engineID) \(hostile.name)")
+      case .failure(.deadlineExceeded(let engine, let seconds)):
+        #expect(engine == engineID && seconds == 2)
+        #expect(!claimsSafety, "\(engineID) claims safety yet stalls on \(hostile.name)")
+      case .failure(.limitExceeded(let limit, _, _)):
+        #expect(
+          [RenderLimits.memoryLimitName, RenderLimits.outputLimitName].contains(limit),
+          "\(engineID) \(hostile.name)")
+      case .failure(let other):
+        Issue.record("\(engineID) \(hostile.name): unexpected error \(other)")
+      }
+    }
+    #expect(
+      ProcessMemory.bytes(field: ProcessMemory.residentField, of: "self") < Self.hostResidentBound)
+  }
+
+  @Test("libcmark 0.30.2 is not linear: the descriptor must not claim safety")
+  func cmarkStallsOnKnownInputs() throws {
+    let cases = try Self.cases()
+    let hanging = try #require(cases.first { $0.name == "empty lines in deeply nested lists" })
+    let isolated = try IsolatedEngine(
+      engineID: "cmark", limits: RenderLimits(deadline: .seconds(1)))
+    #expect(throws: RenderError.deadlineExceeded(engine: "cmark", seconds: 1)) {
+      try isolated.render(hanging.markdown, options: RenderOptions())
+    }
+    #expect(!(try EngineRegistry.builtIn.engine(id: "cmark").descriptor.isSafeOnHostileInput))
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import RenderCore
+import Testing
+
+@testable import RenderKit
+
+/// Waiting for a worker suspends the task: hostile documents hold no thread of Swift's
+/// cooperative pool, so the other renders of the app go on while they run.
+@Suite struct SuspendedWaitTests {
+  /// cmark 0.30.2 runs for minutes on this (cmark's "empty lines in deeply nested lists").
+  static let hostile =
+    String(repeating: "- ", count: 30_000) + "x" + String(repeating: "\n", count: 30_000)
+
+  @Test("32 concurrent renders, 4 hostile: the 28 others finish while the hostile ones still run")
+  func othersFinishFirst() async throws {
+    // The default deadline: ample for 28 worker starts on a loaded two-core machine.
+    let renderer = try Renderer(configuration: RenderConfiguration())
+    let documents = (0..<32).map { index in
+      index % 8 == 0 ? Self.hostile : "# Document \(index)\n\nSome *text* for \(index).\n"
+    }
+    // The group hands results over in the order the tasks finish.
+    let (results, order) = await withTaskGroup(of: (Int, Result<HTMLFragment, RenderError>).self) {
+      group in
+      for (index, document) in documents.enumerated() {
+        group.addTask {
+          let result: Result<HTMLFragment, RenderError>
+          do throws(RenderError) {
+            result = .success(try await renderer.html(markdown: document))
+          } catch {
+            result = .failure(error)
+          }
+          return (index, result)
+        }
+      }
+      var results: [Int: Result<HTMLFragment, RenderError>] = [:]
+      var order: [Bool] = []
+      for await (index, result) in group {
+        results[index] = result
+        order.append(index % 8 == 0)
+      }
+      return (results, order)
+    }
+    #expect(order.count == 32)
+    // Every ordinary render completed before the first hostile one was stopped.
+    #expect(order.prefix(28).allSatisfy { !$0 })
+    for (index, result) in results {
+      switch result {
+      case .success(let fragment):
+        #expect(index % 8 != 0 && fragment.html.hasPrefix("<h1>Document \(index)</h1>"))
+      case .failure(let error):
+        #expect(index % 8 == 0 && error == .deadlineExceeded(engine: "cmark", seconds: 10))
+      }
+    }
+  }
+
+  @Test("the batch API returns every result in order, hostile ones as deadline errors")
+  func batch() async throws {
+    var configuration = RenderConfiguration()
+    configuration.limits.deadline = .seconds(2)
+    let renderer = try Renderer(configuration: configuration)
+    let results = await renderer.html(markdownDocuments: ["*a*", Self.hostile, "*b*"])
+    #expect(try results[0].get().html == "<p><em>a</em></p>\n")
+    #expect(try results[2].get().html == "<p><em>b</em></p>\n")
+    #expect(throws: RenderError.deadlineExceeded(engine: "cmark", seconds: 2)) {
+      try results[1].get()
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `render` ships alone: copied to a folder with nothing else, it isolates its engines by
+/// running itself as the worker, and reads no more of its input than the limit.
+@Suite(
+  .enabled(
+    if: BuiltProducts.isBuilt("render"), "SKIPPED: render is not built; run `swift build` first"))
+struct SelfContainedExecutableTests {
+  /// A copy of `render` alone in a fresh folder: no render-worker beside it.
+  static let lonelyRender: URL = {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lonely-render-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let copy = folder.appendingPathComponent("render")
+    try? FileManager.default.removeItem(at: copy)
+    try? FileManager.default.copyItem(at: BuiltProducts.executable("render"), to: copy)
+    return copy
+  }()
+
+  /// The environment without a worker path, so nothing but the copy itself can be the worker.
+  static var environment: [String: String] {
+    ProcessInfo.processInfo.environment.filter { $0.key != "RENDER_WORKER_PATH" }
+  }
+
+  @Test("a lone render renders both engines through itself as the worker")
+  func rendersAlone() throws {
+    let siblings = try FileManager.default.contentsOfDirectory(
+      atPath: Self.lonelyRender.deletingLastPathComponent().path)
+    #expect(siblings == ["render"])
+    for engine in ["cmark", "discount"] {
+      let run = try ProcessRun(
+        Self.lonelyRender, ["--engine", engine, "-"], input: Data("*hi*\n".utf8),
+        environment: Self.environment)
+      #expect(run.status == 0, "\(engine): \(run.error)")
+      #expect(run.outputText.hasPrefix("<p><em>hi</em></p>"), "\(engine)")
+    }
+  }
+
+  @Test("a lone render stops a hostile input at the deadline with a clear error")
+  func hostileAlone() throws {
+    let hostile =
+      String(repeating: "- ", count: 30_000) + "x" + String(repeating: "\n", count: 30_000)
+    let run = try ProcessRun(
+      Self.lonelyRender, ["--deadline", "1", "-"], input: Data(hostile.utf8),
+      environment: Self.environment)
+    #expect(run.status == 1)
+    #expect(
+      run.error
+        == "render: cmark did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n"
+    )
+  }
+
+  @Test("1.5 GB on standard input fails at the input limit without being read to the end")
+  func hugeStandardInput() throws {
+    // The shell reports how far `head` got: a write error means render stopped reading.
+    let script =
+      "head -c 1500000000 /dev/zero | \"$0\" - >/dev/null; status=$?; echo \"render $status\" >&2"
+    let run = try ProcessRun(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, Self.lonelyRender.path],
+      environment: Self.environment)
+    #expect(run.error.contains("input exceeds the input bytes limit (67108865 > 67108864)"))
+    #expect(run.error.hasSuffix("render 1\n"))
+  }
+}
