@@ -24,10 +24,12 @@ extension Renderer {
     let registry = try EngineRegistry.builtIn.contained(
       limits: configuration.limits, isolation: configuration.isolation)
     // HTML import and the sanitizer parse untrusted bytes with libxml2 too: contained alike.
+    // The configured importer is checked either way, so a wrong name fails at once.
+    let importer = try ImporterRegistry.builtIn.importer(id: configuration.importer)
     if configuration.isolation == .inProcess {
       try self.init(
         configuration: configuration, registry: registry,
-        importer: ImporterRegistry.builtIn.importer(id: configuration.importer),
+        importer: importer,
         sanitizer: HTMLSanitizer())
     } else {
       try self.init(

@@ -66,7 +66,9 @@ public struct Renderer: Sendable {
   public func page(markdown: String, fileName: String? = nil) throws(RenderError) -> HTMLPage {
     let (fragment, title) = try MarkdownPipeline(self).fragmentAndTitle(
       markdown: markdown, configured: configuration.title)
-    return HTMLPage(fragment: fragment, stylesheet: stylesheet, title: title, fileName: fileName)
+    return HTMLPage(
+      fragment: fragment, stylesheet: stylesheet, title: title, fileName: fileName,
+      language: configuration.language, baseURL: configuration.baseURL)
   }
 
   /// The ``Document`` of Markdown, as styled text is built from it: the front matter in
