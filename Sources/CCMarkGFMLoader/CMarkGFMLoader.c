@@ -78,6 +78,20 @@ static const char *load_failure;
 static char load_failure_text[1024];
 static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static void *host_calloc(size_t count, size_t size) {
+  void *pointer = calloc(count, size);
+  if (!pointer) abort(); /* cmark's own allocator aborts too: it never checks for NULL */
+  return pointer;
+}
+
+static void *host_realloc(void *pointer, size_t size) {
+  void *grown = realloc(pointer, size);
+  if (!grown) abort();
+  return grown;
+}
+
+static cmark_mem host_allocator = {host_calloc, host_realloc, free};
+
 static void fail(const char *what, const char *detail) {
   snprintf(load_failure_text, sizeof load_failure_text, "%s: %s", what, detail ? detail : "");
   load_failure = load_failure_text;
@@ -113,7 +127,10 @@ static void load(void) {
   gfm.ctype_init();
   thread_ready = 1;
   gfm.cmark_gfm_core_extensions_ensure_registered();
-  gfm.mem = gfm.cmark_get_default_mem_allocator();
+  /* Every parse and render allocates through the host's malloc, not the namespace's own C
+   * library: that second malloc takes its process-wide shortcuts for a process it believes
+   * single-threaded, and two mallocs sharing one heap is what corrupts it. */
+  gfm.mem = &host_allocator;
   if (!(gfm.table = find_extension("table"))) return;
   if (!(gfm.strikethrough = find_extension("strikethrough"))) return;
   if (!(gfm.autolink = find_extension("autolink"))) return;

@@ -12,11 +12,11 @@ import Testing
     "[a]: /" + String(repeating: "u", count: 50_000) + "\n\n"
     + String(repeating: "[a] ", count: 16_000) + "\n"
 
-  @Test("the default caps: 512 MiB or 32× the input, output 64× the input and at least 1 MiB")
+  @Test("the default caps: 512 MiB or 48× the input, output 64× the input and at least 1 MiB")
   func defaults() {
     let limits = RenderLimits()
     #expect(limits.workerMemoryBytes(forInputBytes: 1000) == 512 << 20)
-    #expect(limits.workerMemoryBytes(forInputBytes: 64 << 20) == 2 << 30)
+    #expect(limits.workerMemoryBytes(forInputBytes: 64 << 20) == 3 << 30)
     #expect(limits.maximumOutputBytes(forInputBytes: 10) == 1 << 20)
     #expect(limits.maximumOutputBytes(forInputBytes: 1 << 20) == 64 << 20)
   }
@@ -93,7 +93,7 @@ import Testing
   @Test("the caps travel ahead of the request and decode to themselves")
   func capsEncoding() throws {
     let caps = WorkerCaps(limits: RenderLimits(), inputBytes: 100 << 20)
-    #expect(caps.memoryBytes == 3200 << 20 && caps.outputBytes == 6400 << 20)
+    #expect(caps.memoryBytes == 4800 << 20 && caps.outputBytes == 6400 << 20)
     #expect(WorkerCaps(decoding: caps.encoded()) == caps)
     #expect(WorkerCaps(decoding: Array(caps.encoded().dropLast())) == nil)
   }

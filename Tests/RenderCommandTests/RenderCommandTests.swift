@@ -54,7 +54,7 @@ import Testing
     let run = CommandRun(["--list-engines"])
     #expect(run.status == .success)
     let lines = run.output.split(separator: "\n")
-    #expect(lines.count == 3)
+    #expect(lines.count == 4)
     #expect(
       lines[0].hasPrefix(
         "cmark\t0.30.2\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,sourcePositions"))
@@ -66,7 +66,7 @@ import Testing
       lines[2].hasPrefix(
         "discount\t2.2.7\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,tables"))
     #expect(
-      lines[2].hasPrefix(
+      lines[3].hasPrefix(
         "md4c\t0.4.8\tfeatures: rawHTML,hardLineBreaks,tables,strikethrough,autolinks,taskLists"))
   }
 

@@ -48,7 +48,7 @@ struct SelfContainedExecutableTests {
     #expect(run.status == 1)
     #expect(
       run.error
-        == "render: cmark did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n"
+        == "render: cmark-gfm did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n"
     )
   }
 

@@ -37,7 +37,7 @@ struct HostileInputTable {
     return TextTable(
       title:
         "Pathological inputs, contained by default (deadline \(limits.deadlineSeconds) s, "
-        + "worker memory cap \(limits.maximumWorkerMemoryBytes >> 20) MiB or 32× input)",
+        + "worker memory cap \(limits.maximumWorkerMemoryBytes >> 20) MiB or 48× input)",
       header: ["input", "engine", "bytes", "time (s)", "host peak RSS (MiB)", "result"],
       rows: rows)
   }

@@ -8,7 +8,7 @@
 /// - 10 seconds: several times what the largest allowed input takes with a linear engine, so
 ///   only a super-linear pattern or a hang reaches it.
 ///
-/// - 512 MiB of memory per render in a worker, or 32 times the input when that is more:
+/// - 512 MiB of memory per render in a worker, or 48 times the input when that is more:
 ///   libcmark's node tree takes about 24 times dense Markdown (the `cmark` tool peaks at
 ///   489 MB on 20 MiB of inline-heavy paragraphs).
 /// - Output at most 64 times the input (and 1 MiB whatever the input): far above any real
@@ -29,7 +29,7 @@ public struct RenderLimits: Sendable, Hashable {
   /// How long one render may take before its worker is stopped (isolation mode only).
   public var deadline: Duration
   /// How much memory one render may add to its worker process, at the least; an input of
-  /// more than 1/32 of it gets 32 times its size.
+  /// more than 1/48 of it gets 48 times its size.
   public var maximumWorkerMemoryBytes: Int
   /// How many times the input's size the output may be (never less than 1 MiB).
   public var maximumOutputRatio: Int
@@ -61,9 +61,9 @@ public struct RenderLimits: Sendable, Hashable {
   }
 
   /// The memory a render of `inputBytes` may add to its worker: the larger of
-  /// ``maximumWorkerMemoryBytes`` and 32 times the input.
+  /// ``maximumWorkerMemoryBytes`` and 48 times the input.
   package func workerMemoryBytes(forInputBytes inputBytes: Int) -> Int {
-    max(maximumWorkerMemoryBytes, inputBytes.multipliedReportingOverflow(by: 32).partialValue)
+    max(maximumWorkerMemoryBytes, inputBytes.multipliedReportingOverflow(by: 48).partialValue)
   }
 
   /// The largest output accepted for `inputBytes` of input: ``maximumOutputRatio`` times
