@@ -48,7 +48,7 @@ import Testing
       case .success(let fragment):
         #expect(index % 8 != 0 && fragment.html.hasPrefix("<h1>Document \(index)</h1>"))
       case .failure(let error):
-        #expect(index % 8 == 0 && error == .deadlineExceeded(engine: "cmark", seconds: 10))
+        #expect(index % 8 == 0 && error == .deadlineExceeded(engine: "cmark-gfm", seconds: 10))
       }
     }
   }
@@ -61,7 +61,7 @@ import Testing
     let results = await renderer.html(markdownDocuments: ["*a*", Self.hostile, "*b*"])
     #expect(try results[0].get().html == "<p><em>a</em></p>\n")
     #expect(try results[2].get().html == "<p><em>b</em></p>\n")
-    #expect(throws: RenderError.deadlineExceeded(engine: "cmark", seconds: 2)) {
+    #expect(throws: RenderError.deadlineExceeded(engine: "cmark-gfm", seconds: 2)) {
       try results[1].get()
     }
   }
