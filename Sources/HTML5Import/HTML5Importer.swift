@@ -48,19 +48,7 @@ public struct HTML5Importer: HTMLImporting {
   /// let document = try HTML5Importer().importDocument(data: Data(contentsOf: url))
   /// ```
   public func importDocument(data: some Collection<UInt8>) throws(RenderError) -> Document {
-    guard data.count <= limits.maximumBytes else {
-      throw .limitExceeded(
-        limit: "HTML input size in bytes", value: data.count, maximum: limits.maximumBytes)
-    }
-    let contiguous = data.withContiguousStorageIfAvailable { bytes in
-      Result { () throws(RenderError) in try importBytes(bytes) }
-    }
-    if let contiguous { return try contiguous.get() }
-    let copy = Array(data)
-    let result = copy.withUnsafeBufferPointer { bytes in
-      Result { () throws(RenderError) in try importBytes(bytes) }
-    }
-    return try result.get()
+    try limits.withCheckedBytes(data) { bytes throws(RenderError) in try importBytes(bytes) }
   }
 
   /// Parses an engine's UTF-8 output in place; see ``HTMLImporting/importDocument(fragment:)``.

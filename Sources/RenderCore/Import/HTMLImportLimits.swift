@@ -42,4 +42,26 @@ public struct HTMLImportLimits: Sendable, Hashable {
   package static let unbounded = HTMLImportLimits(
     maximumBytes: .max, maximumDepth: .max, maximumNodes: .max, maximumAttributesPerElement: .max,
     maximumUnmatchedEndTags: .max)
+
+  /// Checks `data` against ``maximumBytes`` and calls `body` with its bytes in one buffer,
+  /// copying only a collection that has no contiguous storage: what every importer's
+  /// `importDocument(data:)` does before it decodes.
+  package func withCheckedBytes(
+    _ data: some Collection<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>) throws(RenderError) -> Document
+  ) throws(RenderError) -> Document {
+    guard data.count <= maximumBytes else {
+      throw .limitExceeded(
+        limit: "HTML input size in bytes", value: data.count, maximum: maximumBytes)
+    }
+    let contiguous = data.withContiguousStorageIfAvailable { bytes in
+      Result { () throws(RenderError) in try body(bytes) }
+    }
+    if let contiguous { return try contiguous.get() }
+    let copy = Array(data)
+    let result = copy.withUnsafeBufferPointer { bytes in
+      Result { () throws(RenderError) in try body(bytes) }
+    }
+    return try result.get()
+  }
 }
