@@ -13,6 +13,9 @@ let package = Package(
     .library(name: "HTMLImport", targets: ["HTMLImport"]),
     .library(name: "EngineCMark", targets: ["EngineCMark"]),
     .library(name: "EngineDiscount", targets: ["EngineDiscount"]),
+    .library(name: "EngineCMarkGFM", targets: ["EngineCMarkGFM"]),
+    .library(name: "EngineMD4C", targets: ["EngineMD4C"]),
+    .library(name: "HTML5Import", targets: ["HTML5Import"]),
     .library(name: "RenderOutline", targets: ["RenderOutline"]),
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
     // The live document and preview server, above RenderKit (not re-exported by it).

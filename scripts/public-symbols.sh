@@ -11,7 +11,8 @@
 # symbol columns added.
 set -eu
 cd "$(dirname "$0")/.."
-modules=${*:-RenderCore RenderStyling RenderText RenderTerminal HTMLImport EngineCMark EngineDiscount RenderKit}
+modules=${*:-RenderCore RenderStyling RenderText RenderTerminal HTMLImport HTML5Import EngineCMark \
+  EngineCMarkGFM EngineDiscount EngineMD4C RenderOutline FrontMatter RenderKit RenderPreview}
 
 # Builds the package first; the last line it prints is "Files written to <folder>".
 graphs=$(swift package dump-symbol-graph --skip-synthesized-members \

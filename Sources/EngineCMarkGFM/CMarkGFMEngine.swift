@@ -220,7 +220,7 @@ public struct CMarkGFMEngine: MarkdownEngine {
     if options.sourcePositions { flags |= Int32(RGFM_OPTION_SOURCE_POSITIONS) }
     if options.extensions.contains(.footnotes) { flags |= Int32(RGFM_OPTION_FOOTNOTES) }
     var extensions: UInt32 = 0
-    let pairs: [(MarkdownExtension, UInt32)] = [
+    let pairs: [(RenderFeature, UInt32)] = [
       (.tables, UInt32(RGFM_EXTENSION_TABLE)),
       (.strikethrough, UInt32(RGFM_EXTENSION_STRIKETHROUGH)),
       (.autolinks, UInt32(RGFM_EXTENSION_AUTOLINK)),

@@ -1,5 +1,5 @@
 import Foundation
-import RenderCore
+import RenderKit
 
 /// What a command reads and writes, so tests can run it without a process: standard input,
 /// standard output and error, the environment and the working directory.

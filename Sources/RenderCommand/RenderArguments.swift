@@ -12,7 +12,7 @@ struct RenderArguments: Equatable {
   var unsafe = false
   var hardLineBreaks = false
   var sourcePositions = false
-  var extensions: [MarkdownExtension] = []
+  var extensions: [RenderFeature] = []
   var headingAnchors = false
   var tableOfContents = false
   var tableOfContentsLevels: ClosedRange<Int>?
@@ -123,10 +123,10 @@ struct RenderArguments: Equatable {
         width = parsed
       case "--extension":
         let raw = try value()
-        guard let parsed = MarkdownExtension(rawValue: raw) else {
+        guard let parsed = RenderFeature(extensionName: raw) else {
           throw UsageError(
             "unknown extension \"\(raw)\"; valid extensions: "
-              + MarkdownExtension.allCases.map(\.rawValue).joined(separator: ", "))
+              + RenderFeature.extensions.map(\.rawValue).joined(separator: ", "))
         }
         extensions.append(parsed)
       default:

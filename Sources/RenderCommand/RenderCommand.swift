@@ -48,9 +48,9 @@ package enum RenderCommand {
           path: output,
           reason: "is the input file, which the output would replace; choose another output file")
       }
-      let text = try readInput(
+      let input = try readInput(
         parsed.input, limits: renderer.configuration.limits, context: context)
-      let output = try render(text, arguments: parsed, renderer: renderer, context: context)
+      let output = try render(input, arguments: parsed, renderer: renderer, context: context)
       try writeOutput(output, to: parsed.output, context: context)
       return .success
     } catch {
@@ -59,13 +59,18 @@ package enum RenderCommand {
     }
   }
 
-  /// The requested output for `text`, read as the input format says, as UTF-8 bytes.
+  /// The requested output for `input`, read as the input format says, as UTF-8 bytes.
+  ///
+  /// HTML stays bytes for the importer, so a byte-order mark or `<meta charset>` decides how it
+  /// decodes; the fragment and page, which need text, decode it by the same rule.
   private static func render(
-    _ text: String, arguments: RenderArguments, renderer: Renderer, context: CommandContext
+    _ input: Data, arguments: RenderArguments, renderer: Renderer, context: CommandContext
   ) throws(RenderError) -> Data {
     let fileName =
       arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
     let format = arguments.inputFormat
+    let text =
+      format == .html ? CharacterEncodingDetector.decode(input) : MarkdownInput.decode(input)
     func fragment() throws(RenderError) -> HTMLFragment {
       switch format {
       case .markdown: try renderer.html(markdown: text)
@@ -75,7 +80,7 @@ package enum RenderCommand {
     func styled() throws(RenderError) -> StyledText {
       switch format {
       case .markdown: try renderer.styledText(markdown: text)
-      case .html: try renderer.styledText(html: text)
+      case .html: try renderer.styledText(htmlData: input)
       }
     }
     switch arguments.to {
@@ -109,7 +114,7 @@ package enum RenderCommand {
   static func engineList(_ registry: EngineRegistry) -> String {
     registry.engines.map { engine in
       let descriptor = engine.descriptor
-      let features = descriptor.features.sorted().map(\.rawValue).joined(separator: ",")
+      let features = RenderFeature.ordered(descriptor.features).map(\.rawValue).joined(separator: ",")
       let safety =
         descriptor.isSafeOnHostileInput ? "safe on hostile input" : "isolated on hostile input"
       return "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\n"
@@ -166,13 +171,13 @@ package enum RenderCommand {
 
   private static func readInput(
     _ path: String, limits: RenderLimits, context: CommandContext
-  ) throws(RenderError) -> String {
+  ) throws(RenderError) -> Data {
     let maximum = limits.maximumInputBytes
-    if path == "-" { return MarkdownInput.decode(try context.readStandardInput(maximum)) }
+    if path == "-" { return try context.readStandardInput(maximum) }
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
     do {
-      return MarkdownInput.decode(try LimitedInput.read(path: url.path, maximumBytes: maximum))
+      return try LimitedInput.read(path: url.path, maximumBytes: maximum)
     } catch .fileUnreadable(_, let why) {
       throw .fileUnreadable(path: path, reason: why)
     }

@@ -13,7 +13,7 @@ import Testing
   let engine = CMarkGFMEngine()
   let importer = HTMLImporter()
   /// What `render` turns on by default (the GitHub profile, raw HTML off).
-  static let github: Set<MarkdownExtension> = [.tables, .strikethrough, .autolinks, .taskLists]
+  static let github: Set<RenderFeature> = [.tables, .strikethrough, .autolinks, .taskLists]
 
   private struct Example: Decodable {
     let markdown: String

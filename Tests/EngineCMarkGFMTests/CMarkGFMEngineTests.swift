@@ -10,7 +10,7 @@ import Testing
     try engine.render(markdown, options: options).html
   }
 
-  private func gfm(_ extensions: MarkdownExtension..., unsafe: Bool = false) -> RenderOptions {
+  private func gfm(_ extensions: RenderFeature..., unsafe: Bool = false) -> RenderOptions {
     RenderOptions(unsafe: unsafe, extensions: Set(extensions))
   }
 

@@ -78,7 +78,7 @@ extension HostilePattern {
   /// The pattern's options without the extensions `descriptor` lacks (cmark has none).
   func options(supportedBy descriptor: EngineDescriptor) -> RenderOptions {
     var options = self.options
-    options.extensions = options.extensions.filter { descriptor.features.contains($0.feature) }
+    options.extensions.formIntersection(descriptor.features)
     return options
   }
 }

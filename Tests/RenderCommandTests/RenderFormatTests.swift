@@ -8,11 +8,29 @@ import Testing
   let sample = SharedFixtures.fixture("Fixtures/Render/sample.md").path
   let html = SharedFixtures.fixture("Fixtures/Render/page.html").path
   let redCSS = SharedFixtures.fixture("Fixtures/Render/red.css").path
+  let windows1252 = SharedFixtures.fixture("Fixtures/Render/windows-1252.html").path
 
   @Test func htmlFilesAreImportedByExtension() {
     let run = CommandRun(["--to", "text", html])
     #expect(run.status == .success)
     #expect(run.output == "Imported\n\nHello bold & link\n")
+  }
+
+  /// The file's bytes reach the importer: its `<meta charset>` decides how they decode, for
+  /// styled outputs and for the fragment and page alike.
+  @Test(arguments: ["text", "json", "terminal", "fragment", "page"])
+  func htmlInputHonoursItsDeclaredCharset(_ to: String) {
+    let run = CommandRun(["--to", to, "--color", "never", windows1252])
+    #expect(run.status == .success)
+    #expect(run.output.contains("caf\u{E9} \u{201C}quoted\u{201D}"), "\(run.output)")
+    #expect(!run.output.contains("\u{FFFD}"))
+  }
+
+  @Test func htmlInputHonoursAByteOrderMark() {
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in "<p>caf\u{E9}</p>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    let run = CommandRun(["--from", "html", "--to", "text"], input: Data(utf16))
+    #expect(run.output == "caf\u{E9}\n")
   }
 
   @Test func fromOverridesTheExtension() {

@@ -64,7 +64,7 @@ import Testing
     let engine = try EngineRegistry.builtIn.engine(id: id)
     var options = RenderOptions()
     options.extensions = Set(
-      MarkdownExtension.allCases.filter { engine.descriptor.features.contains($0.feature) })
+      RenderFeature.extensions.filter(engine.descriptor.features.contains))
     for payload in Self.payloads {
       let html = try engine.render(payload, options: options).html
       #expect(

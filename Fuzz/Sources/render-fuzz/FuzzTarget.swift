@@ -87,12 +87,10 @@ enum FuzzTarget: String, CaseIterable {
     if bits & 8 != 0, descriptor.features.contains(.sourcePositions) {
       options.sourcePositions = true
     }
-    let extensions = MarkdownExtension.allCases.enumerated().filter { index, _ in
+    let extensions = RenderFeature.extensions.enumerated().filter { index, _ in
       bits & (16 << (index % 4)) != 0
     }
-    options.extensions = Set(extensions.map(\.element)).filter {
-      descriptor.features.contains($0.feature)
-    }
+    options.extensions = Set(extensions.map(\.element)).intersection(descriptor.features)
     return options
   }
 }

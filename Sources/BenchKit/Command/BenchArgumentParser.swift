@@ -91,11 +91,11 @@ package struct BenchArgumentParser: Sendable {
 
   private var choices: String { knownEngines.joined(separator: ", ") }
 
-  private static func extensions(_ list: String) throws(RenderError) -> [MarkdownExtension] {
-    let valid = MarkdownExtension.allCases.map(\.rawValue).joined(separator: ", ")
-    var extensions: [MarkdownExtension] = []
+  private static func extensions(_ list: String) throws(RenderError) -> [RenderFeature] {
+    let valid = RenderFeature.extensions.map(\.rawValue).joined(separator: ", ")
+    var extensions: [RenderFeature] = []
     for name in list.split(separator: ",").map({ String($0).trimmed }) {
-      guard let found = MarkdownExtension(rawValue: name) else {
+      guard let found = RenderFeature(extensionName: name) else {
         throw problem("--extensions", "unknown extension \"\(name)\"; valid extensions: \(valid)")
       }
       if !extensions.contains(found) { extensions.append(found) }

@@ -5,7 +5,7 @@ package struct BenchOptions: Sendable, Hashable, Codable {
   /// The engines to measure; `nil` for every registered one.
   package var engines: [String]?
   /// Extensions every engine that has them renders the corpus with (`--extensions`).
-  package var extensions: [MarkdownExtension] = []
+  package var extensions: [RenderFeature] = []
   /// Markdown files or directories (their `.md` files) to measure; empty for the built-in corpus.
   package var corpusPaths: [String] = []
   /// Measured runs per figure, after the warm-up.
@@ -44,7 +44,7 @@ package struct BenchOptions: Sendable, Hashable, Codable {
   package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     engines = try container.decode([String]?.self, forKey: .engines)
-    extensions = try container.decodeIfPresent([MarkdownExtension].self, forKey: .extensions) ?? []
+    extensions = try container.decodeIfPresent([RenderFeature].self, forKey: .extensions) ?? []
     corpusPaths = try container.decode([String].self, forKey: .corpusPaths)
     runs = try container.decode(Int.self, forKey: .runs)
     warmup = try container.decode(Int.self, forKey: .warmup)

@@ -9,7 +9,7 @@ package struct BenchRun: Sendable {
   /// Where progress goes.
   var progress: ProgressLog
   /// The extensions `--extensions` asked for; each engine renders with the ones it has.
-  private(set) var extensions: Set<MarkdownExtension> = []
+  private(set) var extensions: Set<RenderFeature> = []
 
   /// Creates a run over `registry` and `stages`, logging progress to `progress`.
   init(registry: EngineRegistry, stages: PipelineStages, progress: ProgressLog) {
@@ -21,7 +21,7 @@ package struct BenchRun: Sendable {
   /// The options `engine` renders the corpus with: the defaults (safe for any input) plus the
   /// requested extensions it supports.
   func renderOptions(for engine: any MarkdownEngine) -> RenderOptions {
-    RenderOptions(extensions: extensions.filter { engine.descriptor.features.contains($0.feature) })
+    RenderOptions(extensions: extensions.intersection(engine.descriptor.features))
   }
 
   /// Measures what `options` ask for.

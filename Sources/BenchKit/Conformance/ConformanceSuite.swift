@@ -41,11 +41,11 @@ package struct ConformanceSuite: Sendable {
   package func options(for example: SpecExample, engine: EngineDescriptor) -> RenderOptions {
     let wanted =
       name == "gfm-extensions"
-      ? MarkdownExtension.cmarkGFMTestExtensions
-      : Set((example.extensions ?? []).compactMap(MarkdownExtension.init(cmarkGFMName:)))
+      ? RenderFeature.cmarkGFMTestExtensions
+      : Set((example.extensions ?? []).compactMap(RenderFeature.init(cmarkGFMName:)))
     return RenderOptions(
       unsafe: true, smartPunctuation: name.lowercased().contains("smart"),
-      extensions: wanted.filter { engine.features.contains($0.feature) })
+      extensions: wanted.intersection(engine.features))
   }
 
   /// Each engine's normalised output for each example (a failure's message in its place).

@@ -1,5 +1,5 @@
 import Foundation
-import RenderCore
+import RenderKit
 
 /// One of cmark's pathological inputs (`../shared/suites/pathological.json`): a name and
 /// the Markdown its Python recipe builds.

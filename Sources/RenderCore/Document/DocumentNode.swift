@@ -59,7 +59,7 @@ public struct DocumentNode: Sendable, Hashable {
   }
 
   /// The element's `id` attribute, if present.
-  public var id: String? { attribute("id") }
+  package var id: String? { attribute("id") }
 
   /// The element's classes, split on ASCII whitespace.
   package var classes: [Substring] {

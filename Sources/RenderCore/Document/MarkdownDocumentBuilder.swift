@@ -18,7 +18,7 @@
 /// builder.exit()
 /// let document = try builder.finish { try importer.importDocument(fragment: html()) }
 /// ```
-public struct MarkdownDocumentBuilder {
+package struct MarkdownDocumentBuilder {
   private enum Frame {
     case element
     case transparent
@@ -38,7 +38,7 @@ public struct MarkdownDocumentBuilder {
   /// Starts an empty document for a render with `options`; `urlEscaping` is how the engine's
   /// renderer writes URLs. `markdownLength` (in UTF-8 bytes) sizes the node table up front, so
   /// that it is not copied as it grows.
-  public init(
+  package init(
     options: RenderOptions, urlEscaping: URLEscaping = .commonMark, markdownLength: Int = 0
   ) {
     self.options = options
@@ -51,7 +51,7 @@ public struct MarkdownDocumentBuilder {
   }
 
   /// Opens `node`; everything until the matching ``exit()`` goes inside it.
-  public mutating func enter(_ node: MarkdownNode) {
+  package mutating func enter(_ node: MarkdownNode) {
     if imageDepth > 0 {
       // Inside an image only text counts (its alt text); a nested image's own alt text is
       // part of it.
@@ -96,7 +96,7 @@ public struct MarkdownDocumentBuilder {
   }
 
   /// Closes the node opened last.
-  public mutating func exit() {
+  package mutating func exit() {
     switch frames.removeLast() {
     case .element:
       let closed = parents.removeLast()
@@ -118,7 +118,7 @@ public struct MarkdownDocumentBuilder {
   }
 
   /// Adds literal text (already unescaped by the engine).
-  public mutating func text(_ text: String) {
+  package mutating func text(_ text: String) {
     if imageDepth > 0 {
       altText += text
     } else {
@@ -127,7 +127,7 @@ public struct MarkdownDocumentBuilder {
   }
 
   /// Adds an inline code span.
-  public mutating func code(_ text: String) {
+  package mutating func code(_ text: String) {
     if imageDepth > 0 { return altText += text }
     let code = document.appendElement(lowercasedName: "code", to: parent)
     document.appendText(text, to: code)
@@ -135,14 +135,14 @@ public struct MarkdownDocumentBuilder {
 
   /// Adds a line break inside a paragraph: a newline, or `<br>` with
   /// ``RenderOptions/hardLineBreaks``.
-  public mutating func softBreak() {
+  package mutating func softBreak() {
     if options.hardLineBreaks { return lineBreak() }
     if imageDepth > 0 { return altText += " " }
     document.appendText("\n", to: parent)
   }
 
   /// Adds a hard line break, `<br>`.
-  public mutating func lineBreak() {
+  package mutating func lineBreak() {
     if imageDepth > 0 { return altText += " " }
     document.appendElement(lowercasedName: "br", to: parent)
     document.appendText("\n", to: parent)
@@ -150,7 +150,7 @@ public struct MarkdownDocumentBuilder {
 
   /// Adds a code block; `info` is the info string, whose first word becomes the
   /// `language-` class.
-  public mutating func codeBlock(info: String, text: String) {
+  package mutating func codeBlock(info: String, text: String) {
     let pre = document.appendElement(lowercasedName: "pre", to: parent)
     let language = info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
     let code = document.appendElement(
@@ -162,20 +162,20 @@ public struct MarkdownDocumentBuilder {
   }
 
   /// Adds a thematic break, `<hr>`.
-  public mutating func thematicBreak() {
+  package mutating func thematicBreak() {
     document.appendElement(lowercasedName: "hr", to: parent)
   }
 
   /// Adds raw HTML: omitted in safe mode; with ``RenderOptions/unsafe`` it makes
   /// ``finish(importing:)`` import the engine's HTML. Inside an image's alt text it is text.
-  public mutating func html(_ html: String) {
+  package mutating func html(_ html: String) {
     if imageDepth > 0 { return altText += html }
     if options.unsafe { needsImport = true }
   }
 
   /// The document; `importing` gives the document imported from the engine's HTML, called only
   /// when raw HTML passed (see the type's notes).
-  public func finish(
+  package func finish(
     importing: () throws(RenderError) -> Document
   ) throws(RenderError) -> Document {
     needsImport ? try importing() : document

@@ -3,7 +3,7 @@
 ///
 /// Leaf nodes (text, code, breaks, code blocks, rules, raw HTML) have methods of their own on
 /// the builder; nodes only one engine has use ``element(name:attributes:)``.
-public enum MarkdownNode: Sendable, Hashable {
+package enum MarkdownNode: Sendable, Hashable {
   /// `<blockquote>`.
   case blockQuote
   /// `<ul>`, or `<ol>` with `start` when it is not 1. Paragraphs directly inside the items of a

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// if case .string(let title) = document.metadata["title"] { print(title) }
-/// document.metadata["tags"]?.arrayValue?.compactMap(\.stringValue)  // ["swift", "markdown"]
+/// if case .array(let tags) = document.metadata["tags"] { print(tags.count) }
 /// ```
 public enum MetadataValue: Sendable, Hashable {
   /// `null`, `~` or an empty value.
@@ -21,19 +21,13 @@ public enum MetadataValue: Sendable, Hashable {
   case dictionary([String: MetadataValue])
 
   /// The string, when this is one.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
-  /// The elements, when this is a sequence.
-  public var arrayValue: [MetadataValue]? {
-    if case .array(let value) = self { return value }
-    return nil
-  }
-
   /// The entries, when this is a mapping.
-  public var dictionaryValue: [String: MetadataValue]? {
+  package var dictionaryValue: [String: MetadataValue]? {
     if case .dictionary(let value) = self { return value }
     return nil
   }

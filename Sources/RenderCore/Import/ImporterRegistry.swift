@@ -26,7 +26,7 @@ public struct ImporterRegistry: Sendable {
   }
 
   /// The registered identifiers, sorted.
-  public var importerIDs: [String] { importersByID.keys.sorted() }
+  package var importerIDs: [String] { importersByID.keys.sorted() }
 
   /// The registered descriptors, sorted by identifier.
   public var descriptors: [ImporterDescriptor] { importerIDs.map { descriptorsByID[$0]! } }
@@ -42,10 +42,5 @@ public struct ImporterRegistry: Sendable {
           "unknown importer \"\(id)\"; valid importers: \(importerIDs.joined(separator: ", "))")
     }
     return importer
-  }
-
-  /// The descriptor of the importer with this identifier, if registered.
-  public func descriptor(id: String) -> ImporterDescriptor? {
-    descriptorsByID[id]
   }
 }

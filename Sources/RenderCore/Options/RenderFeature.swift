@@ -1,5 +1,14 @@
-/// A capability an engine declares in its descriptor; options that need a missing one fail.
-public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+/// What an engine can do: the capabilities it declares in its descriptor, and the syntax
+/// extensions ``RenderOptions/extensions`` turns on. Options that need a missing one fail.
+///
+/// The raw values are the names used in `render.json` and on the command line:
+/// `{"options": {"extensions": ["tables", "footnotes"]}}`, `render --extension tables`.
+///
+/// ```swift
+/// var options = RenderOptions(extensions: [.tables, .footnotes])
+/// engine.descriptor.features.isSuperset(of: options.extensions)  // whether it can honour them
+/// ```
+public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable {
   /// Raw HTML passed through when `RenderOptions.unsafe` is set.
   case rawHTML
   /// Curly quotes, dashes and ellipses.
@@ -8,25 +17,43 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable, Co
   case hardLineBreaks
   /// `data-sourcepos` attributes on block elements.
   case sourcePositions
-  /// See ``MarkdownExtension/tables``.
+  /// Extension: pipe tables.
   case tables
-  /// See ``MarkdownExtension/strikethrough``.
+  /// Extension: `~~struck~~` text.
   case strikethrough
-  /// See ``MarkdownExtension/superscript``.
+  /// Extension: `A^B` superscript.
   case superscript
-  /// See ``MarkdownExtension/footnotes``.
+  /// Extension: `[^1]` footnotes.
   case footnotes
-  /// See ``MarkdownExtension/definitionLists``.
+  /// Extension: definition lists.
   case definitionLists
-  /// See ``MarkdownExtension/autolinks``.
+  /// Extension: bare `https://…` URLs become links.
   case autolinks
-  /// See ``MarkdownExtension/taskLists``.
+  /// Extension: `- [ ]` and `- [x]` list items become checkboxes.
   case taskLists
-  /// See ``MarkdownExtension/tagFilter``.
+  /// Extension: GitHub's tagfilter: raw `<script>`, `<style>`, `<iframe>` and the like are
+  /// escaped even when raw HTML passes.
   case tagFilter
 
-  /// Orders features by declaration, so lists print in a stable, readable order.
-  public static func < (lhs: RenderFeature, rhs: RenderFeature) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  /// The syntax extensions (``tables`` to ``tagFilter``), the features that
+  /// ``RenderOptions/extensions`` turns on; the others have options of their own.
+  public static let extensions: [RenderFeature] = [
+    .tables, .strikethrough, .superscript, .footnotes, .definitionLists, .autolinks, .taskLists,
+    .tagFilter,
+  ]
+
+  /// The extension named `name` (`"tables"`), as configuration, flags and the worker's wire
+  /// format write it; nil for any other name, a feature that is not an extension included.
+  package init?(extensionName name: String) {
+    guard let feature = RenderFeature(rawValue: name), Self.extensions.contains(feature) else {
+      return nil
+    }
+    self = feature
+  }
+
+  /// `features` in declaration order, so lists print in a stable, readable order.
+  package static func ordered(_ features: some Sequence<RenderFeature>) -> [RenderFeature] {
+    let present = Set(features)
+    return allCases.filter(present.contains)
   }
 }

@@ -18,8 +18,9 @@ public struct RenderOptions: Sendable, Hashable {
   public var hardLineBreaks: Bool
   /// Add `data-sourcepos` attributes to block elements.
   public var sourcePositions: Bool
-  /// Syntax extensions to turn on.
-  public var extensions: Set<MarkdownExtension>
+  /// Syntax extensions to turn on: features from ``RenderFeature/extensions``. Any other
+  /// feature here is ignored; those have the options above.
+  public var extensions: Set<RenderFeature>
   /// Give every heading a GitHub-style `id` (`## Getting started` → `getting-started`),
   /// computed from the document for every engine alike. `Renderer` applies it, not engines.
   public var headingAnchors: Bool
@@ -34,7 +35,7 @@ public struct RenderOptions: Sendable, Hashable {
   /// Creates options; every argument defaults to the safe, CommonMark-only setting.
   public init(
     unsafe: Bool = false, smartPunctuation: Bool = false, hardLineBreaks: Bool = false,
-    sourcePositions: Bool = false, extensions: Set<MarkdownExtension> = [],
+    sourcePositions: Bool = false, extensions: Set<RenderFeature> = [],
     headingAnchors: Bool = false, tableOfContents: Bool = false,
     tableOfContentsLevels: ClosedRange<Int> = 1...6, frontMatter: FrontMatterMode = .metadata
   ) {
@@ -50,11 +51,11 @@ public struct RenderOptions: Sendable, Hashable {
   }
 
   /// Whether headings get anchors: asked for, or needed by the table of contents.
-  public var anchorsHeadings: Bool { headingAnchors || tableOfContents }
+  package var anchorsHeadings: Bool { headingAnchors || tableOfContents }
 
   /// Parses a level range as configuration and flags write it: `"2-3"`, or `"2"` for one
   /// level; nil unless both ends are 1–6 and in order.
-  public static func tableOfContentsLevels(parsing text: String) -> ClosedRange<Int>? {
+  package static func tableOfContentsLevels(parsing text: String) -> ClosedRange<Int>? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count),
       let low = Int(parts[0]), let high = Int(parts[parts.count - 1]),
@@ -65,11 +66,11 @@ public struct RenderOptions: Sendable, Hashable {
 
   /// The features an engine must declare to honour these options, in a stable order.
   package var requiredFeatures: [RenderFeature] {
-    var features: Set<RenderFeature> = Set(extensions.map(\.feature))
+    var features = extensions.intersection(RenderFeature.extensions)
     if unsafe { features.insert(.rawHTML) }
     if smartPunctuation { features.insert(.smartPunctuation) }
     if hardLineBreaks { features.insert(.hardLineBreaks) }
     if sourcePositions { features.insert(.sourcePositions) }
-    return features.sorted()
+    return RenderFeature.ordered(features)
   }
 }

@@ -5,11 +5,11 @@
 /// ```swift
 /// URLEscaping.commonMark.escape("a b/ä")  // "a%20b/%C3%A4"
 /// ```
-public struct URLEscaping: Sendable, Hashable {
+package struct URLEscaping: Sendable, Hashable {
   private var keeps: [Bool]
 
   /// Keeps ASCII letters, digits and every byte of `unescaped` as they are.
-  public init(unescaped: String) {
+  package init(unescaped: String) {
     keeps = [Bool](repeating: false, count: 256)
     for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { keeps[Int(byte)] = true }
     for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { keeps[Int(byte)] = true }
@@ -19,10 +19,10 @@ public struct URLEscaping: Sendable, Hashable {
 
   /// cmark's and cmark-gfm's rule (houdini's `href` escaping): reserved characters and `&`
   /// and `'` stay, the rest is percent-encoded.
-  public static let commonMark = URLEscaping(unescaped: "-_.+!*'(),%#@?=;:/,+&$~")
+  package static let commonMark = URLEscaping(unescaped: "-_.+!*'(),%#@?=;:/,+&$~")
 
   /// `url` with every byte this rule does not keep written as `%XX` (upper-case hex).
-  public func escape(_ url: String) -> String {
+  package func escape(_ url: String) -> String {
     guard url.utf8.contains(where: { !keeps[Int($0)] }) else { return url }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(url.utf8.count + 16)

@@ -10,7 +10,7 @@
 /// URLSafety.isDangerous(attributeText: "JaVa&#115;cript:alert(1)") // true
 /// URLSafety.isDangerous("https://example.com")                   // false
 /// ```
-public enum URLSafety {
+package enum URLSafety {
   private static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "file", "data"]
   private static let safeDataPrefixes = [
     "data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp",
@@ -19,13 +19,13 @@ public enum URLSafety {
   /// Whether a browser given this attribute text, as it stands in HTML source, could run
   /// script or read local files: character references are decoded first, once, as a
   /// browser decodes them.
-  public static func isDangerous(attributeText: String) -> Bool {
+  package static func isDangerous(attributeText: String) -> Bool {
     isDangerous(CharacterReference.decode(attributeText))
   }
 
   /// Whether a browser given this URL (an attribute's value after character references
   /// were decoded, as a parsed ``Document`` holds it) could run script or read local files.
-  public static func isDangerous(_ url: String) -> Bool {
+  package static func isDangerous(_ url: String) -> Bool {
     let scheme = browserScheme(of: url)
     guard let scheme, dangerousSchemes.contains(scheme.name) else { return false }
     if scheme.name == "data" {
@@ -43,7 +43,7 @@ public enum URLSafety {
   /// URLSafety.isAllowed("data:image/png;base64,AA==", schemes: ["data"])       // true
   /// URLSafety.isAllowed("data:text/html,x", schemes: ["data"])                 // false
   /// ```
-  public static func isAllowed(_ url: String, schemes: Set<String>) -> Bool {
+  package static func isAllowed(_ url: String, schemes: Set<String>) -> Bool {
     guard !isDangerous(url) else { return false }
     guard let scheme = browserScheme(of: url) else { return true }
     return schemes.contains(scheme.name)

@@ -19,7 +19,7 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   case commonMark = "commonmark"
 
   /// The profile's extensions.
-  public var extensions: Set<MarkdownExtension> {
+  public var extensions: Set<RenderFeature> {
     switch self {
     case .gfm: [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter]
     case .commonMark: []
@@ -29,7 +29,7 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// `options` with the profile's extensions that `engine` has added.
   public func options(_ options: RenderOptions, for engine: EngineDescriptor) -> RenderOptions {
     var options = options
-    options.extensions.formUnion(extensions.filter { engine.features.contains($0.feature) })
+    options.extensions.formUnion(extensions.intersection(engine.features))
     return options
   }
 }

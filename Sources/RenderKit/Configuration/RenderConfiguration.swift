@@ -229,9 +229,9 @@ public struct RenderConfiguration: Sendable, Hashable {
     options.hardLineBreaks = try reader.bool("hardLineBreaks") ?? false
     options.sourcePositions = try reader.bool("sourcePositions") ?? false
     for name in try reader.strings("extensions") ?? [] {
-      guard let extensionName = MarkdownExtension(rawValue: name) else {
+      guard let extensionName = RenderFeature(extensionName: name) else {
         throw reader.unknownChoice(
-          "extensions", name, valid: MarkdownExtension.allCases.map(\.rawValue))
+          "extensions", name, valid: RenderFeature.extensions.map(\.rawValue))
       }
       options.extensions.insert(extensionName)
     }

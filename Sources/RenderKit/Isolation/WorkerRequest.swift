@@ -66,7 +66,8 @@ struct WorkerRequest: Equatable {
     if options.hardLineBreaks { bits |= 4 }
     if options.sourcePositions { bits |= 8 }
     bytes.append(bits)
-    let extensions = options.extensions.map(\.rawValue).sorted()
+    let extensions = RenderFeature.ordered(options.extensions.intersection(RenderFeature.extensions))
+      .map(\.rawValue)
     bytes.append(UInt8(extensions.count))
     for name in extensions { WireReader.appendString(name, to: &bytes) }
     switch input {
@@ -84,9 +85,9 @@ struct WorkerRequest: Equatable {
       let engineID = reader.readString(),
       let bits = reader.readByte(), let count = reader.readByte()
     else { return nil }
-    var extensions: Set<MarkdownExtension> = []
+    var extensions: Set<RenderFeature> = []
     for _ in 0..<count {
-      guard let name = reader.readString(), let known = MarkdownExtension(rawValue: name) else {
+      guard let name = reader.readString(), let known = RenderFeature(extensionName: name) else {
         return nil
       }
       extensions.insert(known)

@@ -166,8 +166,14 @@ public struct SiteBuilder: Sendable {
   /// with `./`: a file named `javascript:alert(1).md` links as `./javascript%3Aalert%281%29.html`,
   /// never as a URL with a scheme.
   static func relativeLink(to path: String) -> String {
-    "./" + URLEscaping(unescaped: "-._~/").escape(path)
+    // Foundation encodes the UTF-8 bytes of everything outside the set; it fails only on
+    // strings that are not valid Unicode, which a Swift `String` never is.
+    "./" + (path.addingPercentEncoding(withAllowedCharacters: linkCharacters) ?? "")
   }
+
+  /// RFC 3986's unreserved characters (ASCII only) and `/`.
+  private static let linkCharacters = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
 
   private func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

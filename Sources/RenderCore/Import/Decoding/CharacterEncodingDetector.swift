@@ -14,6 +14,16 @@ package enum CharacterEncodingDetector {
       ?? .utf8(byteOrderMarkLength: 0)
   }
 
+  /// HTML bytes as text, decoded by the encoding ``detect(_:)`` finds: for the paths that need
+  /// the HTML as a `String` (the sanitizer, a page's body), so they read what an importer's
+  /// `importDocument(data:)` reads.
+  package static func decode(_ bytes: some Collection<UInt8>) -> String {
+    if let text = bytes.withContiguousStorageIfAvailable({ detect($0).decode($0) }) {
+      return text
+    }
+    return Array(bytes).withUnsafeBufferPointer { detect($0).decode($0) }
+  }
+
   /// The charset label of the first `<meta>` that declares one, skipping comments.
   package static func declaredLabel(in head: String) -> String? {
     var rest = Substring(head)

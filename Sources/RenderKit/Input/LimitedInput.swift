@@ -30,7 +30,7 @@ public enum LimitedInput {
   /// Everything readable from `descriptor` (a pipe, a terminal, a file), up to `maximumBytes`;
   /// reading stops at the first byte beyond, which throws
   /// ``RenderError/limitExceeded(limit:value:maximum:)`` (the value then is what was read).
-  public static func read(
+  package static func read(
     descriptor: Int32, maximumBytes: Int, name: String = "standard input"
   ) throws(RenderError) -> Data {
     var data = Data()

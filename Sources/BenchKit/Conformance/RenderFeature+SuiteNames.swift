@@ -1,8 +1,8 @@
 import RenderCore
 
-extension MarkdownExtension {
+extension RenderFeature {
   /// The extensions cmark-gfm's own test run turns on for its `extensions.txt` suite.
-  static let cmarkGFMTestExtensions: Set<MarkdownExtension> = [
+  static let cmarkGFMTestExtensions: Set<RenderFeature> = [
     .tables, .strikethrough, .autolinks, .tagFilter, .footnotes, .taskLists,
   ]
 

@@ -1,5 +1,5 @@
 import Foundation
-import RenderCore
+import RenderKit
 import Synchronization
 import Testing
 
