@@ -114,7 +114,8 @@ package enum RenderCommand {
   static func engineList(_ registry: EngineRegistry) -> String {
     registry.engines.map { engine in
       let descriptor = engine.descriptor
-      let features = RenderFeature.ordered(descriptor.features).map(\.rawValue).joined(separator: ",")
+      let features = RenderFeature.ordered(descriptor.features).map(\.rawValue).joined(
+        separator: ",")
       let safety =
         descriptor.isSafeOnHostileInput ? "safe on hostile input" : "isolated on hostile input"
       return "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\n"

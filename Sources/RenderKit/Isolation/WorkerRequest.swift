@@ -66,8 +66,10 @@ struct WorkerRequest: Equatable {
     if options.hardLineBreaks { bits |= 4 }
     if options.sourcePositions { bits |= 8 }
     bytes.append(bits)
-    let extensions = RenderFeature.ordered(options.extensions.intersection(RenderFeature.extensions))
-      .map(\.rawValue)
+    let extensions = RenderFeature.ordered(
+      options.extensions.intersection(RenderFeature.extensions)
+    )
+    .map(\.rawValue)
     bytes.append(UInt8(extensions.count))
     for name in extensions { WireReader.appendString(name, to: &bytes) }
     switch input {
