@@ -2,8 +2,9 @@
 /// for the constructs Discount reads differently from GitHub's renderer (README, "Discount,
 /// honestly"); `ParityClassifier` tries it before its general rules.
 ///
-/// Each rule looks at the outputs' counts of the construct's markup or at the tag where they
-/// first differ, and some at the Markdown (a delimiter row, an indented fence):
+/// Each rule looks at the outputs' counts of the construct's markup (and then asks that the
+/// first difference's excerpt shows the construct) or at the tag where they first differ, and
+/// some at the Markdown (a delimiter row, an indented fence):
 /// - task lists: different counts of checkboxes or ☐/☑ glyphs;
 /// - tagfilter: different counts of an escaped tagfilter tag (`&lt;script`, …);
 /// - header-only table, delimiter row without a leading pipe: different counts of `<table`,
@@ -25,25 +26,34 @@ struct GFMConstructClassifier: Sendable {
   /// The construct behind the first difference (at UTF-8 `offset`) of `first` and `second`,
   /// the normalised outputs for `markdown`; `nil` when no rule holds.
   func classify(
-    _ first: String, _ second: String, markdown: String, offset: Int
+    _ first: String, _ second: String, markdown: String, difference: TextDifference
   ) -> ParityCategory? {
     let sides = [first, second]
+    let offset = difference.offset
+    // Counts say which construct differs somewhere; the excerpt must show it, so that a
+    // chapter still counts under the category of its first difference.
+    let near = { (markers: [String]) in markers.contains { difference.excerpt.contains($0) } }
     if differ(sides, in: ["type=\"checkbox\""])
-      || differ(sides, in: ["☐", "☑", "&#x2610;", "&#x2611;"])
+      || differ(sides, in: ["☐", "☑", "&#x2610;", "&#x2611;"]),
+      near(["checkbox", "☐", "☑", "&#x261", "[ ]", "[x]", "[X]"])
     {
       return .taskLists
     }
-    if differ(sides, in: Self.filteredTags.map { "&lt;" + $0 }) { return .tagFilter }
-    if differ(sides, in: ["<table"]) {
+    if differ(sides, in: Self.filteredTags.map { "&lt;" + $0 }), near(Self.filteredTags) {
+      return .tagFilter
+    }
+    if differ(sides, in: ["<table"]), near(["<table", "|"]) {
       if sides.contains(where: Self.hasHeaderOnlyTable) { return .headerOnlyTable }
       if Self.hasDelimiterRowWithoutLeadingPipe(markdown) { return .delimiterRowWithoutLeadingPipe }
     }
-    if differ(sides, in: ["href=\"http://www."]) { return .wwwAutolinks }
+    if differ(sides, in: ["href=\"http://www."]), near(["www."]) { return .wwwAutolinks }
     let tagStart = Self.tagStart(in: first, before: offset)
     let fromTag = sides.map { side in tagStart.map { Self.suffix(of: side, from: $0) } ?? "" }
     if fromTag.contains(where: Self.isLinkWithParentheses) { return .linkParentheses }
     let open = sides.map { OpenElements(in: $0, before: offset) }
-    if Self.hasIndentedFence(markdown), differ(sides, by: Self.codeBlocksInListItems) {
+    if Self.hasIndentedFence(markdown), differ(sides, by: Self.codeBlocksInListItems),
+      near(["<pre", "<code", "<li", "</li", "```", "~~~"])
+    {
       return .fencedCodeInListItem
     }
     let atDifference = sides.map { Self.suffix(of: $0, from: offset) }

@@ -47,7 +47,7 @@ package struct ParityClassifier: Sendable {
       return .tabs
     }
     if let construct = GFMConstructClassifier().classify(
-      first, second, markdown: markdown, offset: difference.offset)
+      first, second, markdown: markdown, difference: difference)
     {
       return construct
     }
