@@ -8,7 +8,7 @@ import Testing
 /// engines' real output for a small document holding just that construct.
 @Suite struct GFMConstructClassifierTests {
   /// The GFM profile's extensions; each engine gets those it has.
-  static let gfm: Set<MarkdownExtension> = [
+  static let gfm: Set<RenderFeature> = [
     .tables, .strikethrough, .autolinks, .taskLists, .tagFilter,
   ]
 
@@ -21,7 +21,7 @@ import Testing
   static func normalisedHTML(_ markdown: String, engineID: String) throws -> String {
     let engine = try EngineRegistry.builtIn.engine(id: engineID)
     let options = RenderOptions(
-      unsafe: true, extensions: gfm.filter { engine.descriptor.features.contains($0.feature) })
+      unsafe: true, extensions: gfm.intersection(engine.descriptor.features))
     let normalize = try #require(PipelineStages.builtIn.normalize)
     return normalize(try engine.render(markdown, options: options).html)
   }
