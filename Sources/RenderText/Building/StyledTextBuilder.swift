@@ -81,7 +81,12 @@ struct StyledTextBuilder {
     switch frame.layout {
     case .block: flow.enterBlockLevel(marginTop: computed.margin.top)
     case .blockInCell, .cellOutsideRow: flow.softBreak(style: parentStyle)
-    case .cell: enterCell(row: Int(frame.rowFrame))
+    case .cell:
+      enterCell(row: Int(frame.rowFrame))
+      frames[Int(frame.rowFrame)].cellAlignments.append(computed.textAlign)
+      if document.nodes[node].name != "th" {
+        frames[Int(frame.rowFrame)].allCellsAreHeaders = false
+      }
     case .inline: break
     }
     if role == .list { frame.counter = listCounter(node) }
@@ -106,6 +111,11 @@ struct StyledTextBuilder {
   private mutating func leave() {
     guard let frame = frames.last else { return }
     if frame.isListItem { flow.flushMarkerAlone() }
+    if frame.isTableRow {
+      flow.describeTableRow(
+        cellAlignments: frame.cellAlignments,
+        isHeader: frame.allCellsAreHeaders && !frame.cellAlignments.isEmpty)
+    }
     switch frame.layout {
     case .block: flow.leaveBlockLevel(marginBottom: frame.marginBottom)
     case .blockInCell, .cellOutsideRow: flow.softBreak(style: frame.style)
@@ -160,6 +170,7 @@ struct StyledTextBuilder {
     frame.marginBottom = computed.margin.bottom
     frame.listFrame = role == .list ? Int32(frames.count) : parent?.listFrame ?? -1
     frame.rowFrame = computed.display == .tableRow ? Int32(frames.count) : parent?.rowFrame ?? -1
+    frame.isTableRow = computed.display == .tableRow && layout == .block
     if layout == .block { frame.block = blockContext(frame.block, computed: computed, role: role) }
     return frame
   }
