@@ -1,6 +1,7 @@
 # The two commands a new user runs: `make test` and `make bench`. Each installs what is missing.
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev
+APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev libyaml-dev \
+  libmd4c-dev libmd4c-html0-dev
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
@@ -86,7 +87,7 @@ check-sanitizers: deps
 # stops the run and leaves its input in .build/fuzz/artifacts. Longer runs: `make fuzz
 # FUZZ_SECONDS=3600`, or one target: `make fuzz FUZZ_TARGETS=html-import`.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS ?= cmark discount html-import sanitizer stylesheet configuration
+FUZZ_TARGETS ?= cmark discount md4c html-import sanitizer stylesheet configuration front-matter
 FUZZ_SCRATCH := $(CURDIR)/.build/fuzz
 .PHONY: fuzz
 fuzz: deps
@@ -94,8 +95,9 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 	@for target in $(FUZZ_TARGETS); do \
 	  case $$target in \
-	    cmark|discount) pattern='*.md' ;; html-import|sanitizer) pattern='*.html' ;; \
-	    stylesheet) pattern='*.css' ;; configuration) pattern='*.json' ;; *) pattern='*' ;; \
+	    cmark|discount|md4c) pattern='*.md' ;; html-import|sanitizer) pattern='*.html' ;; \
+	    stylesheet) pattern='*.css' ;; configuration) pattern='*.json' ;; front-matter) pattern='*.md' ;; \
+	    *) pattern='*' ;; \
 	  esac; \
 	  corpus=$(FUZZ_SCRATCH)/corpus/$$target; mkdir -p $$corpus $(FUZZ_SCRATCH)/artifacts; \
 	  find Tests/Fixtures -name "$$pattern" -size -64k -exec cp {} $$corpus/ \; ; \

@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "HTMLImport", targets: ["HTMLImport"]),
     .library(name: "EngineCMark", targets: ["EngineCMark"]),
     .library(name: "EngineDiscount", targets: ["EngineDiscount"]),
+    .library(name: "RenderOutline", targets: ["RenderOutline"]),
+    .library(name: "FrontMatter", targets: ["FrontMatter"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
     .executable(name: "render", targets: ["render"]),
@@ -26,8 +28,13 @@ let package = Package(
       name: "CCMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(
       name: "CDiscount", pkgConfig: "libmarkdown", providers: [.apt(["libmarkdown2-dev"])]),
+    // md4c's parser and its HTML renderer (md4c-html.pc requires md4c.pc, so both link).
+    .systemLibrary(
+      name: "CMD4C", pkgConfig: "md4c-html",
+      providers: [.apt(["libmd4c-dev", "libmd4c-html0-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
@@ -41,13 +48,18 @@ let package = Package(
     .target(name: "RenderTerminal", dependencies: ["RenderStyling", "RenderText"]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
+    .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
+    // Heading anchors, the table of contents and titles, computed from a Document.
+    .target(name: "RenderOutline", dependencies: ["RenderCore"]),
+    // YAML front matter, split off before an engine sees the text and read with libyaml.
+    .target(name: "FrontMatter", dependencies: ["RenderCore", "CYAML"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
-        "EngineDiscount", "HTMLImport",
+        "EngineDiscount", "EngineMD4C", "HTMLImport", "RenderOutline", "FrontMatter",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that
@@ -60,7 +72,8 @@ let package = Package(
     .target(
       name: "BenchKit",
       dependencies: [
-        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineDiscount", "HTMLImport",
+        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineDiscount", "EngineMD4C",
+        "HTMLImport",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
@@ -77,7 +90,14 @@ let package = Package(
     .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
+      name: "EngineMD4CTests",
+      dependencies: ["EngineMD4C", "RenderKit", "BenchKit", "render-worker", "TestSupport"]),
+    .testTarget(
       name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
+    .testTarget(
+      name: "RenderOutlineTests",
+      dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
+    .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
     .testTarget(
       name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),

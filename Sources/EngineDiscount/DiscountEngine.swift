@@ -33,7 +33,7 @@ public struct DiscountEngine: MarkdownEngine {
       libraryVersion: Self.libraryVersion,
       features: [
         .rawHTML, .smartPunctuation, .hardLineBreaks, .tables, .strikethrough, .superscript,
-        .footnotes, .definitionLists, .autolinks, .tableOfContents,
+        .footnotes, .definitionLists, .autolinks,
       ],
       isSafeOnHostileInput: false, concurrency: .serialized)
   }
@@ -78,8 +78,8 @@ public struct DiscountEngine: MarkdownEngine {
     if extensions.contains(.footnotes) { flags |= UInt32(MKD_EXTRA_FOOTNOTE) }
     if !extensions.contains(.definitionLists) { flags |= UInt32(MKD_NODLIST) }
     if extensions.contains(.autolinks) { flags |= UInt32(MKD_AUTOLINK) }
-    // `id` anchors on headings rather than Discount's older empty `<a name>` elements.
-    if extensions.contains(.tableOfContents) { flags |= UInt32(MKD_TOC) | UInt32(MKD_IDANCHOR) }
+    // No MKD_TOC: heading anchors and the table of contents are the framework's, computed
+    // from the Document the same way for every engine.
     return flags
   }
 

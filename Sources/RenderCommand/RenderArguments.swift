@@ -12,6 +12,10 @@ struct RenderArguments: Equatable {
   var hardLineBreaks = false
   var sourcePositions = false
   var extensions: [MarkdownExtension] = []
+  var headingAnchors = false
+  var tableOfContents = false
+  var tableOfContentsLevels: ClosedRange<Int>?
+  var frontMatter: FrontMatterMode?
   var from: InputFormat?
   var to: OutputFormat = .fragment
   var stylesheet: String?
@@ -65,6 +69,16 @@ struct RenderArguments: Equatable {
       case "--sanitize": sanitize = true
       case "--hard-breaks": hardLineBreaks = true
       case "--source-positions": sourcePositions = true
+      case "--heading-anchors": headingAnchors = true
+      case "--table-of-contents": tableOfContents = true
+      case "--table-of-contents-levels":
+        let raw = try value()
+        guard let levels = RenderOptions.tableOfContentsLevels(parsing: raw) else {
+          throw UsageError(
+            "--table-of-contents-levels needs levels as 2-3 or 2, from 1 to 6 (found \"\(raw)\")")
+        }
+        tableOfContentsLevels = levels
+      case "--front-matter": frontMatter = try choice(try value(), for: name)
       case "--from": from = try choice(try value(), for: name)
       case "--to":
         to = try choice(try value(), for: name)

@@ -36,7 +36,8 @@ package enum RenderCommand {
   static func renderOnce(_ parsed: RenderArguments, context: CommandContext) -> ExitStatus {
     do throws(RenderError) {
       let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
-      for diagnostic in renderer.stylesheet.diagnostics {
+      // A fragment is the engine's HTML alone: no CSS is used, so nothing to warn about.
+      for diagnostic in renderer.stylesheet.diagnostics where parsed.to != .fragment {
         let file = renderer.configuration.stylesheet ?? "stylesheet"
         context.writeError("render: warning: \(file):\(diagnostic)\n")
       }
@@ -74,7 +75,11 @@ package enum RenderCommand {
       // The engine's bytes go out as they are: no String is built for the common case.
       return try fragment().withUTF8 { Data($0) }
     case .page:
-      return Data(renderer.page(fragment: try fragment(), fileName: fileName).html.utf8)
+      let page =
+        format == .markdown
+        ? try renderer.page(markdown: text, fileName: fileName)
+        : renderer.page(fragment: try fragment(), fileName: fileName)
+      return Data(page.html.utf8)
     case .text:
       let plain = try styled().plainText
       return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)
@@ -125,6 +130,14 @@ package enum RenderCommand {
     configuration.options.sourcePositions =
       configuration.options.sourcePositions || arguments.sourcePositions
     configuration.options.extensions.formUnion(arguments.extensions)
+    configuration.options.headingAnchors =
+      configuration.options.headingAnchors || arguments.headingAnchors
+    configuration.options.tableOfContents =
+      configuration.options.tableOfContents || arguments.tableOfContents
+    if let levels = arguments.tableOfContentsLevels {
+      configuration.options.tableOfContentsLevels = levels
+    }
+    if let frontMatter = arguments.frontMatter { configuration.options.frontMatter = frontMatter }
     if let stylesheet = arguments.stylesheet {
       configuration.stylesheet =
         URL(

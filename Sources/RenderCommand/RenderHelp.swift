@@ -33,7 +33,16 @@ enum RenderHelp {
       --hard-breaks        every newline in a paragraph becomes <br>
       --source-positions   add data-sourcepos attributes (cmark)
       --extension NAME     turn on an extension; repeatable: tables, strikethrough, superscript,
-                           footnotes, definitionLists, autolinks, tableOfContents
+                           footnotes, definitionLists, autolinks, taskLists, tagFilter
+      --heading-anchors    give every heading a GitHub-style id (## Getting started ->
+                           id="getting-started"), with every engine
+      --table-of-contents  a nested list of links to the headings, where a [[_TOC_]] or
+                           <!-- toc --> line stands, else at the top (turns on the anchors)
+      --table-of-contents-levels L
+                           the heading levels it lists: 2-3, or 2 (default 1-6)
+      --front-matter MODE  a leading --- YAML block: metadata (default: taken out; its title is
+                           the page title; malformed YAML is an error), metadataOrText (malformed
+                           YAML renders as text), text (never taken out)
       --isolation MODE     process: run the engine in a worker process that is stopped at the
                            deadline; in-process: never. Default: isolate the engines that are
                            not safe on hostile input (Discount)

@@ -1,8 +1,12 @@
-// One `import RenderKit` gives apps every layer, the engines and HTML import.
+// One `import RenderKit` gives apps every layer, the engines, HTML import, the outline
+// (anchors, table of contents) and front matter.
 @_exported import EngineCMark
 @_exported import EngineDiscount
+@_exported import EngineMD4C
+@_exported import FrontMatter
 @_exported import HTMLImport
 @_exported import RenderCore
+@_exported import RenderOutline
 @_exported import RenderStyling
 @_exported import RenderTerminal
 @_exported import RenderText

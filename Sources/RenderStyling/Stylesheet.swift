@@ -10,7 +10,7 @@ import RenderCore
 ///
 /// ```swift
 /// let sheet = try Stylesheet(css: "p { color: #333 } @media (prefers-color-scheme: dark) { p { color: #ddd } }")
-/// let styles = sheet.cascade(document, colorScheme: .dark)
+/// let styles = try sheet.cascade(document, colorScheme: .dark)
 /// styles[paragraph].color?.hex  // "#dddddd"
 /// ```
 public struct Stylesheet: Sendable, Hashable {
@@ -20,7 +20,13 @@ public struct Stylesheet: Sendable, Hashable {
   public let diagnostics: [StylesheetDiagnostic]
   /// Whether some rules apply only in the dark colour scheme.
   public let hasDarkVariant: Bool
+  private let rules: [StyleRule]
   private let compiled: CompiledStylesheet
+
+  /// The most matching steps one cascade may take (selector parts tried per element, plus
+  /// ancestor bookkeeping): about a second of work, and over 100 times what the default theme
+  /// needs on a whole book (progit). `'div '`×100,000 over 10,000 nested `<div>` stops here.
+  package static let maximumCascadeWork = 100_000_000
 
   /// Parses `css`, skipping what is invalid and recording each skip in ``diagnostics``.
   ///
@@ -41,6 +47,7 @@ public struct Stylesheet: Sendable, Hashable {
     self.source = source
     self.diagnostics = diagnostics
     hasDarkVariant = rules.contains { $0.schemes == .dark }
+    self.rules = rules
     compiled = CompiledStylesheet(userAgent: UserAgentStylesheet.rules, author: rules)
   }
 
@@ -61,12 +68,36 @@ public struct Stylesheet: Sendable, Hashable {
     return Stylesheet(source: css, rules: parser.rules, diagnostics: parser.log.diagnostics)
   }()
 
-  /// Styles every node of `document` in `colorScheme`: the user-agent layer, this stylesheet,
-  /// then `style` attributes. Text nodes get their parent's style; everything below a
+  /// Styles every node of `document` in `colorScheme`: the user-agent layer, presentational
+  /// attributes (`<font color>`, `bgcolor`, `align`…), this stylesheet, the document's own
+  /// `<style>` elements in document order (when `documentStyles` is on, as in a browser), then
+  /// `style` attributes. Text nodes get their parent's style; everything below a
   /// `display: none` element shares that element's style.
-  public func cascade(_ document: Document, colorScheme: ColorScheme) -> CascadedStyles {
-    var run = CascadeRun(compiled: compiled, colorScheme: colorScheme)
-    return run.run(document)
+  ///
+  /// - Throws: ``RenderError/limitExceeded(limit:value:maximum:)`` when selector matching
+  ///   would take unreasonably long (a hostile stylesheet or document).
+  public func cascade(
+    _ document: Document, colorScheme: ColorScheme, documentStyles: Bool = true
+  ) throws(RenderError) -> CascadedStyles {
+    try cascade(
+      document, colorScheme: colorScheme, documentStyles: documentStyles,
+      maximumWork: Self.maximumCascadeWork)
+  }
+
+  /// ``cascade(_:colorScheme:documentStyles:)`` with a chosen work budget.
+  package func cascade(
+    _ document: Document, colorScheme: ColorScheme, documentStyles: Bool = true,
+    maximumWork: Int
+  ) throws(RenderError) -> CascadedStyles {
+    let embedded = documentStyles ? DocumentStyles(document) : DocumentStyles()
+    let sheet =
+      embedded.rules.isEmpty
+      ? compiled
+      : CompiledStylesheet(userAgent: UserAgentStylesheet.rules, author: rules + embedded.rules)
+    var run = CascadeRun(compiled: sheet, colorScheme: colorScheme, maximumWork: maximumWork)
+    var styles = try run.run(document)
+    styles.documentDiagnostics = embedded.diagnostics
+    return styles
   }
 
   /// Stylesheets are equal when their sources are.

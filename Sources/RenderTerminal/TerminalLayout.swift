@@ -182,10 +182,12 @@ struct TerminalLayout {
       // A link is part of the style, so only a change of style can change it.
       if colorMode != .none, cell.style != active {
         let style = reader.styles[cell.style]
-        if hyperlinks, style.link != activeLink {
+        // A `#anchor` (a table of contents entry) leads nowhere a terminal can open.
+        let link = style.link.flatMap { $0.hasPrefix("#") ? nil : $0 }
+        if hyperlinks, link != activeLink {
           if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
-          if let link = style.link { emit(TerminalStyle.openHyperlink(link)) }
-          activeLink = style.link
+          if let link { emit(TerminalStyle.openHyperlink(link)) }
+          activeLink = link
         }
         if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
         emit(style.selectGraphicRendition(colorMode))

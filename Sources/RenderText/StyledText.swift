@@ -11,7 +11,7 @@ import RenderStyling
 /// with a million runs holds each distinct ``TextStyle`` once.
 ///
 /// ```swift
-/// let styled = StyledText(document: document, styles: stylesheet.cascade(document, colorScheme: .light))
+/// let styled = StyledText(document: document, styles: try stylesheet.cascade(document, colorScheme: .light))
 /// for run in styled.runs where run.style.italic { … }
 /// let attributed = AttributedString(styled)
 /// ```
@@ -53,6 +53,8 @@ public struct StyledText: Sendable, Hashable {
   public private(set) var uniqueStyles: [TextStyle]
   /// The runs in their compact form: non-empty, in order, adjacent runs of equal style merged.
   public private(set) var indexedRuns: [IndexedRun]
+  /// The document's metadata (its front matter), carried along for the outputs that show it.
+  public var metadata: [String: MetadataValue] = [:]
 
   /// Creates styled text from its parts. Empty runs are dropped and touching runs of equal
   /// style merged.

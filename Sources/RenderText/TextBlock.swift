@@ -50,13 +50,16 @@ public struct TextBlock: Sendable, Hashable {
   public var cellAlignments: [ComputedStyle.TextAlignment] = []
   /// For a table row: whether every cell is a header cell (`th`), so a rule can follow it.
   public var isHeaderRow = false
+  /// The `id` of the element that opened the block (a heading's anchor, for instance), so a
+  /// link to `#anchor` can find its block; nil when it has none.
+  public var anchor: String?
 
   /// Creates a block.
   public init(
     range: Range<Int>, kind: Kind, indentLevel: Int = 0, indent: Double = 0,
     alignment: ComputedStyle.TextAlignment = .start, spacingBefore: Double = 0,
     spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, quoteLevel: Int = 0,
-    markerLength: Int = 0
+    markerLength: Int = 0, anchor: String? = nil
   ) {
     self.range = range
     self.kind = kind
@@ -68,5 +71,6 @@ public struct TextBlock: Sendable, Hashable {
     self.backgroundColor = backgroundColor
     self.quoteLevel = quoteLevel
     self.markerLength = markerLength
+    self.anchor = anchor
   }
 }

@@ -35,7 +35,7 @@ import Testing
     #expect((context["options"] as? [String: Any])?["runs"] as? Int == 1)
 
     let engines = try #require(report["engines"] as? [[String: Any]])
-    #expect(engines.map { $0["id"] as? String } == ["cmark", "discount"])
+    #expect(engines.map { $0["id"] as? String } == ["cmark", "discount", "md4c"])
     for engine in engines {
       #expect(engine["version"] is String)
       let throughput = try #require(engine["throughputMBps"] as? [String: Double])

@@ -16,14 +16,15 @@ import Testing
   /// Spec examples where the two paths may differ, with the reason. Empty: none differ.
   static let exceptions: [Int: String] = [:]
 
-  private func styledText(_ document: Document) -> StyledText {
+  private func styledText(_ document: Document) throws -> StyledText {
     StyledText(
-      document: document, styles: Stylesheet.default.cascade(document, colorScheme: .light))
+      document: document, styles: try Stylesheet.default.cascade(document, colorScheme: .light))
   }
 
   private func mismatch(_ markdown: String, _ options: RenderOptions) throws -> String? {
-    let fromTree = styledText(try engine.document(markdown, options: options, importer: importer))
-    let fromHTML = styledText(
+    let fromTree = try styledText(
+      try engine.document(markdown, options: options, importer: importer))
+    let fromHTML = try styledText(
       try importer.importDocument(fragment: engine.render(markdown, options: options)))
     guard fromTree != fromHTML else { return nil }
     if fromTree.string != fromHTML.string {

@@ -49,8 +49,9 @@ import Testing
   func defaultPolicy() throws {
     let registry = try EngineRegistry.builtIn.contained()
     #expect(try registry.engine(id: "discount") is IsolatedEngine)
+    #expect(try registry.engine(id: "md4c") is IsolatedEngine)
     #expect(try registry.engine(id: "cmark") is InputLimitedEngine)
-    #expect(registry.engineIDs == ["cmark", "discount"])
+    #expect(registry.engineIDs == ["cmark", "discount", "md4c"])
   }
 
   @Test("process isolation isolates every engine; in-process none")

@@ -53,7 +53,8 @@ import Testing
   func unsupportedFeature() throws {
     let isolated = try IsolatedEngine(engineID: "cmark")
     #expect(
-      throws: RenderError.unsupportedFeature(.tables, engine: "cmark", supportedBy: ["discount"])
+      throws: RenderError.unsupportedFeature(
+        .tables, engine: "cmark", supportedBy: ["discount", "md4c"])
     ) {
       try isolated.render("x", options: RenderOptions(extensions: [.tables]))
     }
@@ -71,7 +72,7 @@ import Testing
 
   @Test("an engine the worker lacks is refused with the valid identifiers")
   func unknownEngine() {
-    #expect(throws: RenderError.unknownEngine("nope", available: ["cmark", "discount"])) {
+    #expect(throws: RenderError.unknownEngine("nope", available: ["cmark", "discount", "md4c"])) {
       try IsolatedEngine(engineID: "nope")
     }
   }

@@ -54,13 +54,16 @@ import Testing
     let run = CommandRun(["--list-engines"])
     #expect(run.status == .success)
     let lines = run.output.split(separator: "\n")
-    #expect(lines.count == 2)
+    #expect(lines.count == 3)
     #expect(
       lines[0].hasPrefix(
         "cmark\t0.30.2\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,sourcePositions"))
     #expect(
       lines[1].hasPrefix(
         "discount\t2.2.7\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,tables"))
+    #expect(
+      lines[2].hasPrefix(
+        "md4c\t0.4.8\tfeatures: rawHTML,hardLineBreaks,tables,strikethrough,autolinks,taskLists"))
   }
 
   @Test func helpGoesToStandardOutput() {
@@ -75,7 +78,7 @@ import Testing
       (["--engine"], "render: --engine needs a value\n"),
       (
         ["--extension", "emoji"],
-        "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, tableOfContents, taskLists, tagFilter\n"
+        "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
     ]
@@ -89,7 +92,7 @@ import Testing
     #expect(engine.status == .usage)
     #expect(
       engine.error.hasPrefix(
-        "render: unknown engine \"nope\" for --engine; valid engines: cmark, discount\n"))
+        "render: unknown engine \"nope\" for --engine; valid engines: cmark, discount, md4c\n"))
   }
 
   @Test func renderAndInputErrorsExitOne() {
@@ -100,7 +103,7 @@ import Testing
     #expect(unsupported.status == .failure)
     #expect(
       unsupported.error
-        == "render: cmark does not support tables; engines that do: discount; choose one of them or drop it.\n"
+        == "render: cmark does not support tables; engines that do: discount, md4c; choose one of them or drop it.\n"
     )
   }
 
@@ -112,7 +115,8 @@ import Testing
     #expect(unknown.status == .failure)
     #expect(
       unknown.error
-        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, discount.\n")
+        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, discount, md4c.\n"
+    )
   }
 
   @Test func configurationFileInTheWorkingDirectory() throws {

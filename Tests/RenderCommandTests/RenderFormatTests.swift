@@ -57,6 +57,13 @@ import Testing
     #expect(run.output.contains("\"foregroundColor\":\"#ff0000\""))
   }
 
+  @Test func fragmentOutputUsesNoCSSSoPrintsNoStylesheetWarnings() {
+    let run = CommandRun(["--to", "fragment", "--stylesheet", redCSS], input: Data("# T".utf8))
+    #expect(run.status == .success)
+    #expect(run.error.isEmpty)
+    #expect(run.output.contains("<h1>T</h1>"))
+  }
+
   @Test func missingStylesheetIsAnError() {
     let run = CommandRun(["--stylesheet", "/no/such.css"], input: Data("x".utf8))
     #expect(run.status == .failure)
@@ -109,7 +116,7 @@ import Testing
 /// `--sanitize`: raw HTML kept with `--unsafe`, or HTML given as input, made safe the same way
 /// for every engine.
 @Suite struct RenderSanitizeTests {
-  @Test(arguments: ["cmark", "discount"])
+  @Test(arguments: ["cmark", "discount", "md4c"])
   func unsafeMarkdownIsMadeSafe(_ engine: String) {
     let input =
       "<div class=\"x\">ok <b>bold</b></div>\n\n<img src=x onerror=alert(1)>\n\n[a](javascript:x)\n"

@@ -85,6 +85,22 @@ import Testing
       ])
   }
 
+  @Test func readFrontMatterAndTheOutline() throws {
+    let text = "---\ntitle: Notes\ntags: [a, b]\n---\n# Notes\n"
+    let result = try FrontMatterReader().read(text)  // result.metadata["tags"], result.body
+    #expect(result.metadata["tags"] == .array([.string("a"), .string("b")]))
+    var slugger = HeadingSlugger()
+    let slug = slugger.slug(for: "Hello, World!")  // "hello-world"
+    #expect(slug == "hello-world")
+    let document = try HTMLImporter().importDocument(html: "<h1>Notes</h1><h2>Usage</h2>")
+    let outline = Outline(document: document)  // headings with anchors, and the title
+    let contents = TableOfContents(outline: outline, levels: 2...3)
+    let withContents = outline.applying(to: document, tableOfContents: contents)
+    #expect(outline.title == "Notes")
+    #expect(contents.entries.map(\.anchor) == ["usage"])
+    #expect(withContents.nodes.contains { $0.attribute("href") == "#usage" })
+  }
+
   @Test func followALiveDocument() async throws {
     let documentPath = folder.appendingPathComponent("live.md").path
     let stylesheetPath = folder.appendingPathComponent("live.css").path

@@ -39,7 +39,8 @@ import Testing
         "## Section \(index)-\(line)\n\n- item *\(line)*\n- `code \(index)`\n\n> quote\n"
       }.joined()
     }
-    let options = RenderOptions(smartPunctuation: true)
+    let options = RenderOptions(
+      smartPunctuation: engine.descriptor.features.contains(.smartPunctuation))
     let serial = try documents.map { try engine.render($0, options: options).html }
     let concurrent = try await withThrowingTaskGroup(of: (Int, String).self) { group in
       for (index, document) in documents.enumerated() {
@@ -63,8 +64,8 @@ import Testing
     }
   }
 
-  @Test func builtInRegistryHasBothEnginesWithCMarkAsDefault() throws {
-    #expect(EngineRegistry.builtIn.engineIDs == ["cmark", "discount"])
+  @Test func builtInRegistryHasEveryEngineWithCMarkAsDefault() throws {
+    #expect(EngineRegistry.builtIn.engineIDs == ["cmark", "discount", "md4c"])
     #expect(try Renderer().engine.descriptor.id == "cmark")
   }
 }

@@ -70,7 +70,7 @@ import Testing
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
-        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, extensions"
+        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, extensions, headingAnchors, tableOfContents, tableOfContentsLevels, frontMatter"
     )
   }
 
@@ -93,7 +93,7 @@ import Testing
   @Test func unknownValuesListTheValidOnes() {
     #expect(
       message(#"{"options": {"extensions": ["tables", "emoji"]}}"#)
-        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, tableOfContents, taskLists, tagFilter"
+        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter"
     )
     #expect(
       message(#"{"colorScheme": "sepia"}"#)

@@ -13,7 +13,7 @@ struct StyledTextEndToEndTests {
 
   private static func styledText(html: String) throws -> (StyledText, Document, CascadedStyles) {
     let document = try HTMLImporter().importDocument(html: html)
-    let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+    let styles = try Stylesheet.default.cascade(document, colorScheme: .light)
     return (StyledText(document: document, styles: styles), document, styles)
   }
 
@@ -42,6 +42,10 @@ struct StyledTextEndToEndTests {
       contentsOf: Self.directory.appendingPathComponent("\(name).html"), encoding: .utf8)
     let (styled, document, styles) = try Self.styledText(html: html)
     #expect(Self.missingText(styled, document: document, styles: styles) == nil)
+    // The cascade's work budget leaves room for real documents: a book's worth of the default
+    // theme stays two orders of magnitude below it.
+    #expect(styles.matchingWork > 0)
+    #expect(styles.matchingWork * 100 < Stylesheet.maximumCascadeWork)
   }
 
   @Test(

@@ -181,7 +181,7 @@ struct CascadeOrderTests {
     var page = StylingTestDocument()
     let div = page.element("div", ["hidden": ""])
     let paragraph = page.element("p", text: "x", under: div)
-    let styles = Stylesheet.default.cascade(page.document, colorScheme: .light)
+    let styles = try Stylesheet.default.cascade(page.document, colorScheme: .light)
     #expect(styles[div].display == .none)
     #expect(styles[paragraph].display == .none)
   }

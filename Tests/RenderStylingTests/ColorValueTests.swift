@@ -8,7 +8,7 @@ struct ColorValueTests {
     var page = StylingTestDocument()
     let node = page.element("p", text: "x")
     let sheet = try Stylesheet(css: "p { color: \(value) }")
-    return (sheet.cascade(page.document, colorScheme: .light)[node].color, sheet.diagnostics)
+    return (try sheet.cascade(page.document, colorScheme: .light)[node].color, sheet.diagnostics)
   }
 
   static let validCases: [(String, String, Double)] = [

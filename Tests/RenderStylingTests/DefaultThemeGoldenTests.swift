@@ -42,7 +42,7 @@ struct DefaultThemeGoldenTests {
   func computedStylesMatchTheGolden(scheme: ColorScheme) throws {
     let document = Self.sampleDocument()
     let lines = ComputedStyleSummary.lines(
-      of: document, styles: Stylesheet.default.cascade(document, colorScheme: scheme))
+      of: document, styles: try Stylesheet.default.cascade(document, colorScheme: scheme))
     let url = SharedFixtures.packageRoot
       .appendingPathComponent("Tests/Fixtures/Styling/default-theme.\(scheme.rawValue).txt")
     let golden = try String(contentsOf: url, encoding: .utf8)

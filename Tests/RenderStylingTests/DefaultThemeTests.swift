@@ -25,7 +25,7 @@ struct DefaultThemeTests {
     let row = page.element("tr", under: table)
     let cell = page.element("td", text: "cell", under: row)
 
-    let light = Stylesheet.default.cascade(page.document, colorScheme: .light)
+    let light = try Stylesheet.default.cascade(page.document, colorScheme: .light)
     #expect(light[page.html].backgroundColor?.hex == "#ffffff")
     #expect(light[paragraph].color?.hex == "#1f2328")
     #expect(light[paragraph].fontFamily.first == "-apple-system")
@@ -44,7 +44,7 @@ struct DefaultThemeTests {
     #expect(light[inlineCode].fontSize == 14)
     #expect(light[cell].padding == ComputedStyle.Edges(top: 6, right: 13, bottom: 6, left: 13))
 
-    let dark = Stylesheet.default.cascade(page.document, colorScheme: .dark)
+    let dark = try Stylesheet.default.cascade(page.document, colorScheme: .dark)
     #expect(dark[page.html].backgroundColor?.hex == "#0d1117")
     #expect(dark[paragraph].color?.hex == "#e6edf3")
     #expect(dark[link].color?.hex == "#4493f8")

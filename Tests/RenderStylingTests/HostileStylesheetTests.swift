@@ -6,10 +6,10 @@ import Testing
 /// dropped. (No timing: a quadratic parser shows up as a hang at these sizes.)
 @Suite("Hostile stylesheets")
 struct HostileStylesheetTests {
-  private func paragraphColor(_ sheet: Stylesheet) -> String? {
+  private func paragraphColor(_ sheet: Stylesheet) throws -> String? {
     var page = StylingTestDocument()
     let paragraph = page.element("p", text: "x")
-    return sheet.cascade(page.document, colorScheme: .light)[paragraph].color?.hex
+    return try sheet.cascade(page.document, colorScheme: .light)[paragraph].color?.hex
   }
 
   @Test func deeplyNestedBracesAreSkippedWithoutRecursion() throws {
@@ -20,7 +20,7 @@ struct HostileStylesheetTests {
         "1:1: rule \"\" dropped: empty selector",
         "1:1: block not closed before the end of the stylesheet",
       ])
-    #expect(paragraphColor(sheet) == nil)
+    #expect(try paragraphColor(sheet) == nil)
   }
 
   @Test func balancedDeepNestingRecoversAfterwards() throws {
@@ -33,7 +33,7 @@ struct HostileStylesheetTests {
       sheet.diagnostics.map(\.description) == [
         "1:6: nested rule \"\" dropped: nested blocks are not supported"
       ])
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func deeplyNestedUnclosedMediaBlocksStillApply() throws {
@@ -44,7 +44,7 @@ struct HostileStylesheetTests {
       sheet.diagnostics.first?.description
         == "1:1: @media block not closed before the end of the stylesheet")
     #expect(sheet.diagnostics[999].line == 1000)
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func diagnosticsPointingBackOnALongLineKeepTheirColumns() throws {
@@ -68,14 +68,14 @@ struct HostileStylesheetTests {
     #expect(
       sheet.diagnostics.last?.message
         == "4000 further problems not listed (only the first 1000 are)")
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func oneHundredThousandSelectorsInOneRule() throws {
     let selectors = (0..<100_000).map { ".c\($0)" }.joined(separator: ", ")
     let sheet = try Stylesheet(css: selectors + ", p { color: red }")
     #expect(sheet.diagnostics.isEmpty)
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func oneHundredThousandRules() throws {
@@ -83,7 +83,7 @@ struct HostileStylesheetTests {
       separator: "\n")
     let sheet = try Stylesheet(css: rules + "\np { color: red }")
     #expect(sheet.diagnostics.isEmpty)
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func oneHundredThousandUnsupportedSelectors() throws {
@@ -91,7 +91,7 @@ struct HostileStylesheetTests {
     let sheet = try Stylesheet(css: rules + "p { color: red }")
     #expect(sheet.diagnostics.count == 1001)
     #expect(sheet.diagnostics[999].line == 1000)
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func megabyteStringsAndComments() throws {
@@ -101,7 +101,7 @@ struct HostileStylesheetTests {
     #expect(sheet.diagnostics.isEmpty)
     var page = StylingTestDocument()
     let paragraph = page.element("p", text: "x")
-    let style = sheet.cascade(page.document, colorScheme: .light)[paragraph]
+    let style = try sheet.cascade(page.document, colorScheme: .light)[paragraph]
     #expect(style.fontFamily.first?.count == 1_000_000)
     #expect(style.color?.hex == "#ff0000")
   }
@@ -114,7 +114,7 @@ struct HostileStylesheetTests {
         "2:18: declaration \"font-family: \"yyyy")
         == true)
     #expect(sheet.diagnostics.count == 2)
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func unterminatedCommentSwallowsTheRest() throws {
@@ -123,7 +123,7 @@ struct HostileStylesheetTests {
       sheet.diagnostics.map(\.description) == [
         "2:1: comment not closed before the end of the stylesheet"
       ])
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func unbalancedParenthesesAndBrackets() throws {
@@ -134,7 +134,7 @@ struct HostileStylesheetTests {
         "declaration \"color: rgb((((((\" dropped: rgb( is not closed with \")\"",
         "rule \"[[[[\" dropped: attribute selector without a name",
       ])
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 
   @Test func garbageBytesNeverCrash() throws {
@@ -159,10 +159,48 @@ struct HostileStylesheetTests {
         level % 3 == 0 ? "ul" : level % 3 == 1 ? "li" : "div", to: parent)
     }
     document.appendText("leaf", to: parent)
-    let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+    let styles = try Stylesheet.default.cascade(document, colorScheme: .light)
     #expect(styles.styleIndices.count == document.nodes.count)
     #expect(styles[parent].listStyleType == .square)
     #expect(styles.uniqueStyles.count < 20)
+  }
+
+  /// `'div '`×100,000 over 10,000 nested `<div>`: matching stops at the work budget with an
+  /// error naming it, after at most one element's worth of work beyond it.
+  @Test func longSelectorOverDeepDocumentStopsAtTheWorkBudget() throws {
+    let length = 100_000
+    let sheet = try Stylesheet(css: String(repeating: "div ", count: length) + "{color:red}")
+    var document = Document()
+    var parent = document.root
+    for _ in 0..<10_000 { parent = document.appendElement("div", to: parent) }
+    document.appendText("leaf", to: parent)
+    let budget = 5_000_000
+    #expect {
+      try sheet.cascade(document, colorScheme: .light, maximumWork: budget)
+    } throws: { error in
+      guard case .limitExceeded(let limit, let value, let maximum)? = error as? RenderError
+      else { return false }
+      return limit.contains("cascade work") && maximum == budget && value > budget
+        && value <= budget + 2 * length + 10_000
+    }
+  }
+
+  /// The same selector over a shallow document is within the default budget and still matches
+  /// at the right depth only.
+  @Test func longSelectorOverShallowDocumentIsCounted() throws {
+    let sheet = try Stylesheet(css: String(repeating: "div ", count: 1_000) + "{color:red}")
+    var document = Document()
+    var parent = document.root
+    var levels: [Document.NodeID] = []
+    for _ in 0..<1_001 {
+      parent = document.appendElement("div", to: parent)
+      levels.append(parent)
+    }
+    let styles = try sheet.cascade(document, colorScheme: .light)
+    #expect(styles[levels[998]].color == nil)
+    #expect(styles[levels[999]].color?.hex == "#ff0000")
+    #expect(styles.matchingWork > 1_000 * 1_000)
+    #expect(styles.matchingWork < 4 * 1_001 * 1_000)
   }
 
   @Test func absurdNumbersInEveryUnit() throws {
@@ -172,6 +210,6 @@ struct HostileStylesheetTests {
       """
     let sheet = try Stylesheet(css: css)
     #expect(sheet.diagnostics.count == 4)
-    #expect(paragraphColor(sheet) == "#ff0000")
+    #expect(try paragraphColor(sheet) == "#ff0000")
   }
 }

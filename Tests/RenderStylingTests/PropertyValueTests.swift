@@ -11,7 +11,7 @@ struct PropertyValueTests {
     let span = page.element("span", text: "x", under: div)
     let sheet = try Stylesheet(css: "html { font-size: 10px } div { font-size: 20px } " + css)
     return (
-      sheet.cascade(page.document, colorScheme: .light)[span], sheet.diagnostics.map(\.message)
+      try sheet.cascade(page.document, colorScheme: .light)[span], sheet.diagnostics.map(\.message)
     )
   }
 

@@ -9,7 +9,7 @@ struct SelectorMatchingTests {
     _ selector: String, in page: StylingTestDocument, _ target: Document.NodeID
   ) throws -> Bool {
     let sheet = try Stylesheet(css: "\(selector) { background: #010203 }", strict: true)
-    return sheet.cascade(page.document, colorScheme: .light)[target].backgroundColor?.hex
+    return try sheet.cascade(page.document, colorScheme: .light)[target].backgroundColor?.hex
       == "#010203"
   }
 
@@ -90,7 +90,7 @@ struct SelectorMatchingTests {
   }
 
   @Test(arguments: [
-    ("a:hover", "pseudo-class \":hover\" is not supported"),
+    ("a:nth-last-child(2)", "pseudo-class \":nth-last-child\" is not supported"),
     ("p::before", "pseudo-element \"::before\" is not supported"),
     ("h1 + p", "the sibling combinator \"+\" is not supported"),
     ("h1 ~ p", "the sibling combinator \"~\" is not supported"),
@@ -110,11 +110,28 @@ struct SelectorMatchingTests {
     #expect(sheet.diagnostics.first?.line == 2)
   }
 
+  @Test func interactivePseudoClassesAreIgnoredForStyledTextAlone() throws {
+    var page = StylingTestDocument()
+    let paragraph = page.element("p", text: "x")
+    let sheet = try Stylesheet(
+      css: "p, a:hover { color: red }\np:focus-within { font-size: 30px }")
+    #expect(
+      sheet.diagnostics.map(\.message) == [
+        "part of rule \"p, a:hover\" ignored for styled text: \":hover\" needs a pointer,"
+          + " focus or browsing history",
+        "rule \"p:focus-within\" ignored for styled text: \":focus-within\" needs a pointer,"
+          + " focus or browsing history",
+      ])
+    let style = try sheet.cascade(page.document, colorScheme: .light)[paragraph]
+    #expect(style.color?.hex == "#ff0000")
+    #expect(style.fontSize == 16)
+  }
+
   @Test func oneInvalidSelectorDropsTheWholeGroup() throws {
     var page = StylingTestDocument()
     let paragraph = page.element("p", text: "x")
-    let sheet = try Stylesheet(css: "p, a:visited { color: red }")
+    let sheet = try Stylesheet(css: "p, a::before { color: red }")
     #expect(sheet.diagnostics.count == 1)
-    #expect(sheet.cascade(page.document, colorScheme: .light)[paragraph].color == nil)
+    #expect(try sheet.cascade(page.document, colorScheme: .light)[paragraph].color == nil)
   }
 }

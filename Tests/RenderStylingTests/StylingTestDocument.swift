@@ -33,6 +33,6 @@ struct StylingTestDocument {
     of node: Document.NodeID, css: String? = nil, scheme: ColorScheme = .light
   ) throws -> ComputedStyle {
     let sheet = try css.map { try Stylesheet(css: $0) } ?? Stylesheet.default
-    return sheet.cascade(document, colorScheme: scheme)[node]
+    return try sheet.cascade(document, colorScheme: scheme)[node]
   }
 }

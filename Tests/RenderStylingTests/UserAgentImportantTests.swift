@@ -12,14 +12,14 @@ struct UserAgentImportantTests {
     return parser.rules
   }
 
-  @Test func userAgentImportantBeatsEveryOtherLayer() {
+  @Test func userAgentImportantBeatsEveryOtherLayer() throws {
     var page = StylingTestDocument()
     let paragraph = page.element("p", ["style": "color: blue !important"], text: "x")
     let compiled = CompiledStylesheet(
       userAgent: rules("p { color: red !important; font-weight: 300 }"),
       author: rules("#none, p { color: green !important; font-weight: 900 }"))
-    var run = CascadeRun(compiled: compiled, colorScheme: .light)
-    let style = run.run(page.document)[paragraph]
+    var run = CascadeRun(compiled: compiled, colorScheme: .light, maximumWork: .max)
+    let style = try run.run(page.document)[paragraph]
     #expect(style.color?.hex == "#ff0000")
     #expect(style.fontWeight == 900)
   }

@@ -12,6 +12,10 @@ enum FuzzTarget: String, CaseIterable {
   /// `-max_len=4096`: longer inputs reach its known super-linear patterns, which isolation
   /// (not fuzzing) contains.
   case discount
+  /// md4c in-process, options from the first byte: its HTML, its document built from the
+  /// parser's callbacks (the importer runs only when raw HTML passes), and, in safe mode, no
+  /// dangerous URL in the HTML.
+  case md4c
   /// HTML import from raw bytes (encoding detection, repair, libxml2).
   case htmlImport = "html-import"
   /// The HTML sanitizer; its output must re-sanitise to itself after one normalisation.
@@ -20,6 +24,8 @@ enum FuzzTarget: String, CaseIterable {
   case stylesheet
   /// The configuration loader.
   case configuration
+  /// Front matter: the splitter and libyaml, the bytes given as the YAML of a `---` block.
+  case frontMatter = "front-matter"
 
   /// The target named by `FUZZ_TARGET`; the process stops with the valid names otherwise.
   static let selected: FuzzTarget = {
@@ -40,6 +46,16 @@ enum FuzzTarget: String, CaseIterable {
       let engine: any MarkdownEngine = self == .cmark ? CMarkEngine() : DiscountEngine()
       let options = Self.options(from: first, for: engine.descriptor)
       _ = try? engine.render(markdown, options: options)
+    case .md4c:
+      guard let first = data.first else { return }
+      let markdown = MarkdownInput.decode(data.dropFirst())
+      let engine = MD4CEngine()
+      let options = Self.options(from: first, for: engine.descriptor)
+      guard let fragment = try? engine.render(markdown, options: options) else { return }
+      _ = try? engine.document(markdown, options: options, importer: HTMLImporter())
+      if !options.unsafe, fragment.html.contains("href=\"javascript:") {
+        fatalError("md4c let a javascript: link through in safe mode: \(fragment.html)")
+      }
     case .htmlImport:
       if let document = try? HTMLImporter().importDocument(data: data) {
         _ = document.textContent(of: document.root)
@@ -56,13 +72,18 @@ enum FuzzTarget: String, CaseIterable {
       _ = try? Stylesheet(css: MarkdownInput.decode(data))
     case .configuration:
       _ = try? RenderConfiguration.parse(Data(data), source: "fuzz.json")
+    case .frontMatter:
+      let markdown = "---\n" + MarkdownInput.decode(data) + "\n---\n# After\n"
+      _ = try? FrontMatterReader().read(markdown)
     }
   }
 
   /// Options from one byte's bits, limited to what `descriptor` supports.
   private static func options(from bits: UInt8, for descriptor: EngineDescriptor) -> RenderOptions {
     var options = RenderOptions(
-      unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0)
+      unsafe: bits & 1 != 0,
+      smartPunctuation: bits & 2 != 0 && descriptor.features.contains(.smartPunctuation),
+      hardLineBreaks: bits & 4 != 0)
     if bits & 8 != 0, descriptor.features.contains(.sourcePositions) {
       options.sourcePositions = true
     }

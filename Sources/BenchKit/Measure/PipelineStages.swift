@@ -43,12 +43,12 @@ package struct PipelineStages: Sendable {
     normalize: { HTMLNormalizer.normalize($0) },
     styledText: { html in
       let document = try HTMLImporter().importDocument(html: html)
-      let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+      let styles = try Stylesheet.default.cascade(document, colorScheme: .light)
       return StyledText(document: document, styles: styles).string.utf8.count
     },
     documentStyledText: { engine, markdown, options in
       let document = try engine.document(markdown, options: options, importer: HTMLImporter())
-      let styles = Stylesheet.default.cascade(document, colorScheme: .light)
+      let styles = try Stylesheet.default.cascade(document, colorScheme: .light)
       return StyledText(document: document, styles: styles).string.utf8.count
     },
     libxml2TreeParse: { LibXML2Parser.treeParseBaseline($0) })

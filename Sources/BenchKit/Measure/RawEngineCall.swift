@@ -1,5 +1,6 @@
 import EngineCMark
 import EngineDiscount
+import EngineMD4C
 import RenderCore
 
 /// The bare C call behind a built-in engine, with the flags the framework would pass: the
@@ -20,6 +21,11 @@ struct RawEngineCall: Sendable {
       // The bare calls on the measuring thread: the engine's hand-off to its large-stack
       // thread is framework cost, so the floor leaves it out.
       return RawEngineCall { DiscountEngine.renderRawOnCallerThread($0, flags: flags) }
+    case "md4c":
+      // md4c's own renderer, md_html, into one growing buffer: the engine writes the same
+      // HTML from the same parser, so the floor is the library doing all of it in C.
+      let flags = MD4CEngine.flags(for: options)
+      return RawEngineCall { MD4CEngine.renderRawBaseline($0, flags: flags) }
     default:
       return nil
     }

@@ -18,6 +18,9 @@ public struct Document: Sendable, Hashable {
   public let root: NodeID = 0
   /// All nodes, in document order (a parent always precedes its children).
   public private(set) var nodes: [DocumentNode]
+  /// What the document says about itself: its front matter's top-level entries (empty when it
+  /// has none). A `title` string here is the page title.
+  public var metadata: [String: MetadataValue] = [:]
 
   /// Creates a document holding only the root.
   public init() {
@@ -82,18 +85,27 @@ public struct Document: Sendable, Hashable {
     return text
   }
 
-  /// Visits `node` and everything below it in document order, without recursion.
+  /// Visits `node` and everything below it in document order, without recursion: the walk
+  /// follows child, sibling and parent links, so it allocates nothing.
   package func forEachDescendant(of node: NodeID, _ visit: (NodeID) -> Void) {
-    var stack: [NodeID] = [node]
-    while let current = stack.popLast() {
+    visit(node)
+    var next = nodes[node].firstChild
+    while let current = next {
       visit(current)
-      var children: [NodeID] = []
-      var child = nodes[current].firstChild
-      while let next = child {
-        children.append(next)
-        child = nodes[next].nextSibling
+      if let child = nodes[current].firstChild {
+        next = child
+        continue
       }
-      stack.append(contentsOf: children.reversed())
+      var position = current
+      next = nil
+      while position != node {
+        if let sibling = nodes[position].nextSibling {
+          next = sibling
+          break
+        }
+        guard let parent = nodes[position].parent else { break }
+        position = parent
+      }
     }
   }
 

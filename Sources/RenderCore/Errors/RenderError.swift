@@ -26,6 +26,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   case engineFailed(engine: String, detail: String)
   /// A stylesheet could not be used (strict mode): where and what.
   case invalidStylesheet(line: Int, column: Int, problem: String)
+  /// The document's front matter is not valid YAML: where (line and column in the document)
+  /// and what.
+  case invalidFrontMatter(line: Int, column: Int, problem: String)
   /// HTML could not be imported.
   case importFailed(String)
   /// A file could not be read or written.
@@ -62,6 +65,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(engine) failed: \(detail)."
     case .invalidStylesheet(let line, let column, let problem):
       return "stylesheet \(line):\(column): \(problem); fix the rule or use the tolerant mode."
+    case .invalidFrontMatter(let line, let column, let problem):
+      return
+        "front matter \(line):\(column): \(problem); fix the YAML, or choose the front matter "
+        + "mode metadataOrText to render it as text."
     case .importFailed(let detail):
       return "HTML import failed: \(detail)."
     case .fileUnreadable(let path, let reason):

@@ -15,8 +15,6 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable, Codable
   case definitionLists
   /// Bare `https://…` URLs become links.
   case autolinks
-  /// A generated table of contents (heading anchors).
-  case tableOfContents
   /// `- [ ]` and `- [x]` list items become checkboxes.
   case taskLists
   /// GitHub's tagfilter: raw `<script>`, `<style>`, `<iframe>` and the like are escaped even
@@ -32,7 +30,6 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable, Codable
     case .footnotes: .footnotes
     case .definitionLists: .definitionLists
     case .autolinks: .autolinks
-    case .tableOfContents: .tableOfContents
     case .taskLists: .taskLists
     case .tagFilter: .tagFilter
     }

@@ -20,8 +20,6 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable, Co
   case definitionLists
   /// See ``MarkdownExtension/autolinks``.
   case autolinks
-  /// See ``MarkdownExtension/tableOfContents``.
-  case tableOfContents
   /// See ``MarkdownExtension/taskLists``.
   case taskLists
   /// See ``MarkdownExtension/tagFilter``.

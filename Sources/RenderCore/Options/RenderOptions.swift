@@ -20,17 +20,47 @@ public struct RenderOptions: Sendable, Hashable {
   public var sourcePositions: Bool
   /// Syntax extensions to turn on.
   public var extensions: Set<MarkdownExtension>
+  /// Give every heading a GitHub-style `id` (`## Getting started` → `getting-started`),
+  /// computed from the document for every engine alike. `Renderer` applies it, not engines.
+  public var headingAnchors: Bool
+  /// Put a table of contents (links to the heading anchors, which it turns on) where the
+  /// document has a `[[_TOC_]]` or `<!-- toc -->` line, else at the top. `Renderer` applies it.
+  public var tableOfContents: Bool
+  /// The heading levels the table of contents lists (default: all, `1...6`).
+  public var tableOfContentsLevels: ClosedRange<Int>
+  /// What a leading YAML block becomes (default: metadata). `Renderer` applies it.
+  public var frontMatter: FrontMatterMode
 
   /// Creates options; every argument defaults to the safe, CommonMark-only setting.
   public init(
     unsafe: Bool = false, smartPunctuation: Bool = false, hardLineBreaks: Bool = false,
-    sourcePositions: Bool = false, extensions: Set<MarkdownExtension> = []
+    sourcePositions: Bool = false, extensions: Set<MarkdownExtension> = [],
+    headingAnchors: Bool = false, tableOfContents: Bool = false,
+    tableOfContentsLevels: ClosedRange<Int> = 1...6, frontMatter: FrontMatterMode = .metadata
   ) {
     self.unsafe = unsafe
     self.smartPunctuation = smartPunctuation
     self.hardLineBreaks = hardLineBreaks
     self.sourcePositions = sourcePositions
     self.extensions = extensions
+    self.headingAnchors = headingAnchors
+    self.tableOfContents = tableOfContents
+    self.tableOfContentsLevels = tableOfContentsLevels
+    self.frontMatter = frontMatter
+  }
+
+  /// Whether headings get anchors: asked for, or needed by the table of contents.
+  public var anchorsHeadings: Bool { headingAnchors || tableOfContents }
+
+  /// Parses a level range as configuration and flags write it: `"2-3"`, or `"2"` for one
+  /// level; nil unless both ends are 1–6 and in order.
+  public static func tableOfContentsLevels(parsing text: String) -> ClosedRange<Int>? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count),
+      let low = Int(parts[0]), let high = Int(parts[parts.count - 1]),
+      (1...6).contains(low), (low...6).contains(high)
+    else { return nil }
+    return low...high
   }
 
   /// The features an engine must declare to honour these options, in a stable order.

@@ -184,7 +184,10 @@ public struct RenderConfiguration: Sendable, Hashable {
   {
     let reader = try ConfigurationReader(
       value, source: source, path: "options",
-      validKeys: ["unsafe", "smartPunctuation", "hardLineBreaks", "sourcePositions", "extensions"])
+      validKeys: [
+        "unsafe", "smartPunctuation", "hardLineBreaks", "sourcePositions", "extensions",
+        "headingAnchors", "tableOfContents", "tableOfContentsLevels", "frontMatter",
+      ])
     var options = RenderOptions()
     options.unsafe = try reader.bool("unsafe") ?? false
     options.smartPunctuation = try reader.bool("smartPunctuation") ?? false
@@ -197,6 +200,17 @@ public struct RenderConfiguration: Sendable, Hashable {
       }
       options.extensions.insert(extensionName)
     }
+    options.headingAnchors = try reader.bool("headingAnchors") ?? false
+    options.tableOfContents = try reader.bool("tableOfContents") ?? false
+    if let levels = try reader.string("tableOfContentsLevels") {
+      guard let range = RenderOptions.tableOfContentsLevels(parsing: levels) else {
+        throw .invalidConfiguration(
+          source: source, key: "options.tableOfContentsLevels",
+          problem: "expected heading levels as \"2-3\" or \"2\" (1 to 6), found \"\(levels)\"")
+      }
+      options.tableOfContentsLevels = range
+    }
+    options.frontMatter = try reader.choice("frontMatter", of: FrontMatterMode.self) ?? .metadata
     return options
   }
 

@@ -56,10 +56,24 @@ public struct Renderer: Sendable {
     }
   }
 
-  /// Renders Markdown to a standalone HTML page with the stylesheet embedded; the title is
-  /// the configured one, else the first heading, else `fileName`.
+  /// Renders Markdown to a standalone HTML page with the stylesheet embedded; the title comes
+  /// from the document: its front matter's `title`, else the configured one, else the first
+  /// heading's text, else `fileName`.
   public func page(markdown: String, fileName: String? = nil) throws(RenderError) -> HTMLPage {
-    page(fragment: try html(markdown: markdown), fileName: fileName)
+    let (fragment, title) = try MarkdownPipeline(self).fragmentAndTitle(
+      markdown: markdown, configured: configuration.title)
+    return HTMLPage(fragment: fragment, stylesheet: stylesheet, title: title, fileName: fileName)
+  }
+
+  /// The ``Document`` of Markdown, as styled text is built from it: the front matter in
+  /// ``Document/metadata``, heading anchors and the table of contents when the options ask.
+  ///
+  /// ```swift
+  /// let document = try renderer.document(markdown: "---\ntitle: Notes\n---\n# Hi\n")
+  /// document.metadata["title"]  // .string("Notes")
+  /// ```
+  public func document(markdown: String) throws(RenderError) -> Document {
+    try MarkdownPipeline(self).document(markdown: markdown)
   }
 
   /// Wraps an HTML fragment (from any source) in a page with the stylesheet embedded, and
@@ -71,17 +85,13 @@ public struct Renderer: Sendable {
   }
 
   /// Renders Markdown to styled text: the engine's ``Document`` (built from its node tree
-  /// where it has one), styled by the stylesheet in the configured colour scheme.
+  /// where it has one, see ``document(markdown:)``), styled by the stylesheet in the configured
+  /// colour scheme.
   ///
   /// With ``RenderConfiguration/sanitize`` set, the engine's HTML is sanitized and imported
   /// instead, so that styled text shows exactly what the sanitized page shows.
   public func styledText(markdown: String) throws(RenderError) -> StyledText {
-    let importer = try requireImporter()
-    if configuration.sanitize {
-      return styled(try importer.importDocument(fragment: html(markdown: markdown)))
-    }
-    return styled(
-      try engine.document(markdown, options: configuration.options, importer: importer))
+    try styled(document(markdown: markdown))
   }
 
   /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme.
@@ -91,7 +101,7 @@ public struct Renderer: Sendable {
   /// let attributed = AttributedString(styled)
   /// ```
   public func styledText(html: String) throws(RenderError) -> StyledText {
-    styled(try requireImporter().importDocument(html: html))
+    try styled(requireImporter().importDocument(html: html))
   }
 
   /// Imports HTML bytes into styled text, decoded as a browser would (byte-order mark, then
@@ -101,13 +111,13 @@ public struct Renderer: Sendable {
   /// let styled = try renderer.styledText(htmlData: Data(contentsOf: url))
   /// ```
   public func styledText(htmlData: some Collection<UInt8>) throws(RenderError) -> StyledText {
-    styled(try requireImporter().importDocument(data: htmlData))
+    try styled(requireImporter().importDocument(data: htmlData))
   }
 
-  private func styled(_ document: Document) -> StyledText {
+  private func styled(_ document: Document) throws(RenderError) -> StyledText {
     StyledText(
       document: document,
-      styles: stylesheet.cascade(document, colorScheme: configuration.colorScheme))
+      styles: try stylesheet.cascade(document, colorScheme: configuration.colorScheme))
   }
 
   private func requireImporter() throws(RenderError) -> any HTMLImporting {
@@ -132,9 +142,10 @@ public struct Renderer: Sendable {
   }
 
   /// Renders Markdown to an HTML fragment with the configured engine and options, sanitized
-  /// when the configuration says so.
+  /// when the configuration says so: the engine's own HTML, or, with heading anchors or a table
+  /// of contents, the document serialised (see ``document(markdown:)``).
   public func html(markdown: String) throws(RenderError) -> HTMLFragment {
-    try sanitized(engine.render(markdown, options: configuration.options))
+    try MarkdownPipeline(self).fragment(markdown: markdown)
   }
 
   /// HTML from any source as a fragment: sanitized when the configuration says so, else as given.

@@ -14,7 +14,9 @@ extension CascadeRun {
     var matches: [Match] = []
     var parentParts: [Int32] = []
     var newAncestors: [Int32] = []
+    var tried = 0
     forEachCandidate(of: element) { number in
+      tried += 1
       let part = compiled.parts[Int(number)]
       guard compiled.rules[Int(part.rule)].schemes.contains(scheme),
         part.compound.matches(element)
@@ -35,10 +37,13 @@ extension CascadeRun {
       case .ancestorOfNext: newAncestors.append(number)
       }
     }
+    work += tried
     let parentStyle = uniqueStyles[Int(parent.style)]
     let style = StyleComputer.compute(
       parent: parentStyle,
-      winning: winningValues(matches, inline: inlineDeclarations[Int(key.signature.inlineStyle)]),
+      winning: winningValues(
+        matches, hints: inlineDeclarations[Int(key.signature.hints)],
+        inline: inlineDeclarations[Int(key.signature.inlineStyle)]),
       rootFontSize: rootFontSize)
     let context = CascadeContext(
       style: intern(style), parentParts: parentParts.sorted(),
@@ -73,9 +78,11 @@ extension CascadeRun {
   }
 
   /// The declared value that wins for each property: normal declarations of the user agent,
-  /// the author, and the `style` attribute, then important ones of the author, the `style`
+  /// the presentational hints, the author, and the `style` attribute, then important ones of the author, the `style`
   /// attribute and the user agent; within a layer, by specificity, then source order.
-  private func winningValues(_ matches: [Match], inline: [Declaration]) -> [DeclaredValue?] {
+  private func winningValues(
+    _ matches: [Match], hints: [Declaration], inline: [Declaration]
+  ) -> [DeclaredValue?] {
     let sorted = matches.sorted {
       ($0.origin, $0.specificity, $0.rule) < ($1.origin, $1.specificity, $1.rule)
     }
@@ -85,7 +92,13 @@ extension CascadeRun {
         winning[declaration.property.rawValue] = declaration.value
       }
     }
-    for match in sorted { take(compiled.rules[Int(match.rule)].declarations, important: false) }
+    for match in sorted where match.origin == .userAgent {
+      take(compiled.rules[Int(match.rule)].declarations, important: false)
+    }
+    take(hints, important: false)
+    for match in sorted where match.origin == .author {
+      take(compiled.rules[Int(match.rule)].declarations, important: false)
+    }
     take(inline, important: false)
     for match in sorted where match.origin == .author {
       take(compiled.rules[Int(match.rule)].declarations, important: true)
@@ -102,6 +115,7 @@ extension CascadeRun {
     let inherited = ancestorSets[Int(parent)]
     let fresh = parts.filter { !Self.contains(inherited, $0) }
     guard !fresh.isEmpty else { return parent }
+    work += inherited.count + fresh.count
     ancestorSets.append((inherited + fresh).sorted())
     return Int32(ancestorSets.count - 1)
   }

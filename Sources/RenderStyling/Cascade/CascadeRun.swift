@@ -31,9 +31,15 @@ struct CascadeRun {
   var inlineDeclarations: [[Declaration]] = [[]]
   var rootFontSize = ComputedStyle().fontSize
   var rootFontSizeIsSet = false
+  /// Selector parts tried plus ancestor-set entries copied so far: the cost of matching, which
+  /// grows with selector length × depth, counted so that a hostile stylesheet stops at
+  /// ``maximumWork`` instead of running for minutes.
+  var work = 0
+  let maximumWork: Int
 
-  init(compiled: CompiledStylesheet, colorScheme: ColorScheme) {
+  init(compiled: CompiledStylesheet, colorScheme: ColorScheme, maximumWork: Int) {
     self.compiled = compiled
+    self.maximumWork = maximumWork
     scheme = SchemeMask(colorScheme)
     let vocabulary = compiled.vocabulary
     tagNumbers = vocabulary.tags
@@ -45,7 +51,10 @@ struct CascadeRun {
   }
 
   /// The computed style of every node of `document`.
-  mutating func run(_ document: Document) -> CascadedStyles {
+  ///
+  /// - Throws: ``RenderError/limitExceeded(limit:value:maximum:)`` when matching needs more
+  ///   than ``maximumWork`` steps.
+  mutating func run(_ document: Document) throws(RenderError) -> CascadedStyles {
     var rootStyle = ComputedStyle()
     rootStyle.display = .block
     let rootContext = CascadeContext(
@@ -56,7 +65,7 @@ struct CascadeRun {
     var styleIndices = [Int32](repeating: 0, count: count)
     var contextOfNode = [Int32](repeating: 0, count: count)
     var positionOfNode = [UInt8](repeating: 0, count: usesPositions ? count : 0)
-    document.nodes.withUnsafeBufferPointer { nodes in
+    try document.nodes.withUnsafeBufferPointer { nodes throws(RenderError) in
       for index in 1..<count {
         guard let parent = nodes[index].parent else { continue }
         let parentContext = contextOfNode[parent]
@@ -88,6 +97,11 @@ struct CascadeRun {
         } else {
           context = makeContext(for: key)
           contextTable[key] = context
+          guard work <= maximumWork else {
+            throw .limitExceeded(
+              limit: "cascade work (selector parts tried per element; simplify long selectors)",
+              value: work, maximum: maximumWork)
+          }
           if parent == document.root && !rootFontSizeIsSet {
             rootFontSize = uniqueStyles[Int(contextStyles[Int(context)])].fontSize
             rootFontSizeIsSet = true
@@ -97,7 +111,9 @@ struct CascadeRun {
         styleIndices[index] = contextStyles[Int(context)]
       }
     }
-    return CascadedStyles(uniqueStyles: uniqueStyles, styleIndices: styleIndices)
+    var styles = CascadedStyles(uniqueStyles: uniqueStyles, styleIndices: styleIndices)
+    styles.matchingWork = work
+    return styles
   }
 
   mutating func append(_ context: CascadeContext) {
@@ -157,6 +173,9 @@ struct CascadeRun {
       }
     }
     if !attributes.isEmpty { signature.attributeSet = intern(attributes: attributes) }
+    if let hints = PresentationalHints.css(for: nodes[index]) {
+      signature.hints = inlineStyle(hints)
+    }
     return signature
   }
 

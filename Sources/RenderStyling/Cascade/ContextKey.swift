@@ -13,5 +13,6 @@ struct ContextKey: Hashable {
       UInt64(UInt32(bitPattern: signature.attributeSet)) << 32
       | UInt64(UInt32(bitPattern: signature.inlineStyle)) << 8 | UInt64(signature.position)
     hasher.combine(first ^ (second &* 0x9E37_79B9_7F4A_7C15) ^ (third &* 0xC2B2_AE3D_27D4_EB4F))
+    hasher.combine(signature.hints)
   }
 }

@@ -9,6 +9,8 @@ struct ElementSignature: Hashable {
   var attributeSet: Int32 = 0
   /// Interned `style` attribute text (0: none).
   var inlineStyle: Int32 = 0
+  /// Interned presentational-hint declarations (0: none), in the same table as inline styles.
+  var hints: Int32 = 0
   /// Bit 0: first element child; bit 1: last (only when selectors look at positions).
   var position: UInt8 = 0
 }

@@ -77,7 +77,19 @@ struct StylesheetParser {
       return
     }
     do throws(SelectorProblem) {
-      let selectors = try SelectorParser.parse(bytes, start..<preludeEnd)
+      let parsed = try SelectorParser.parse(bytes, start..<preludeEnd)
+      let selectors = parsed.filter { $0.staticallyUnmatched == nil }
+      if let pseudoClass = parsed.lazy.compactMap(\.staticallyUnmatched).first {
+        let selector = CSSSyntax.excerpt(bytes, start..<preludeEnd)
+        let what = selectors.isEmpty ? "rule" : "part of rule"
+        log.report(
+          "\(what) \"\(selector)\" ignored for styled text: \"\(pseudoClass)\" needs a pointer,"
+            + " focus or browsing history", at: start)
+      }
+      guard !selectors.isEmpty else {
+        skipBlock(openedAt: preludeEnd)
+        return
+      }
       let declarations = parseDeclarationBlock(openedAt: preludeEnd)
       if !schemes.isEmpty, !declarations.isEmpty {
         rules.append(StyleRule(selectors: selectors, declarations: declarations, schemes: schemes))

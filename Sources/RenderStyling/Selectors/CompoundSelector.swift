@@ -14,6 +14,9 @@ struct CompoundSelector: Sendable, Hashable {
   var attributes: [AttributeCondition] = []
   var firstChild = false
   var lastChild = false
+  /// A pseudo-class such as `:hover` that a page keeps but styled text never matches (no
+  /// pointer, focus or history): the selector is left out, with a diagnostic.
+  var staticallyUnmatched: String?
 
   /// (ids, classes + attributes + pseudo-classes, types), as CSS counts them.
   var specificityCounts: (ids: Int, classes: Int, types: Int) {

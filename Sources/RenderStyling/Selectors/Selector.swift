@@ -13,6 +13,11 @@ struct Selector: Sendable, Hashable {
   /// `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`.
   var combinators: [Combinator]
 
+  /// The first pseudo-class in the selector that styled text never matches, if any.
+  var staticallyUnmatched: String? {
+    compounds.lazy.compactMap(\.staticallyUnmatched).first
+  }
+
   /// Specificity packed so that integer order is CSS order: ids, then classes, then types
   /// (each count saturates at 1023).
   var specificity: Int {

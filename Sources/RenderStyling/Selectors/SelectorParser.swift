@@ -1,8 +1,9 @@
 /// Parses a selector list (a rule's prelude) into selectors.
 ///
 /// Supported: type, `*`, `.class`, `#id`, `[attr]`, `[attr=value]`, descendant and child
-/// combinators, `,` grouping, `:first-child`, `:last-child`. Anything else rejects the whole
-/// list, as CSS requires for a rule with one invalid selector.
+/// combinators, `,` grouping, `:first-child`, `:last-child`; `:hover`, `:focus`, `:visited`…
+/// are valid but mark the selector as never matching. Anything else rejects the whole list, as
+/// CSS requires for a rule with one invalid selector.
 struct SelectorParser {
   private let bytes: [UInt8]
   private var index: Int
@@ -170,7 +171,12 @@ struct SelectorParser {
     guard let name = CSSSyntax.readIdentifier(bytes, at: &index, end: end) else {
       throw SelectorProblem(offset: start, message: "\":\" must be followed by a pseudo-class name")
     }
-    switch name.lowercased() {
+    let lowered = name.lowercased()
+    if Self.interactivePseudoClasses.contains(lowered) {
+      compound.staticallyUnmatched = compound.staticallyUnmatched ?? ":" + lowered
+      return
+    }
+    switch lowered {
     case "first-child": compound.firstChild = true
     case "last-child": compound.lastChild = true
     case "only-child":
@@ -180,6 +186,13 @@ struct SelectorParser {
       throw SelectorProblem(offset: start, message: "pseudo-class \":\(name)\" is not supported")
     }
   }
+
+  /// Pseudo-classes valid in CSS that depend on a pointer, focus, history or the URL fragment,
+  /// none of which styled text has.
+  private static let interactivePseudoClasses: Set<String> = [
+    "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target",
+    "target-within",
+  ]
 
   /// Skips whitespace and comments; returns whether there was any.
   @discardableResult

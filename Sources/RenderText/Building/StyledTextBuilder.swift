@@ -79,7 +79,9 @@ struct StyledTextBuilder {
 
     if frame.isListItem { flow.flushMarkerAlone() }
     switch frame.layout {
-    case .block: flow.enterBlockLevel(marginTop: computed.margin.top)
+    case .block:
+      flow.enterBlockLevel(marginTop: computed.margin.top)
+      if let anchor = document.nodes[node].id, !anchor.isEmpty { flow.setAnchor(anchor) }
     case .blockInCell, .cellOutsideRow: flow.softBreak(style: parentStyle)
     case .cell:
       enterCell(row: Int(frame.rowFrame))
@@ -289,8 +291,10 @@ struct StyledTextBuilder {
       runs.append(
         StyledText.IndexedRun(range: buffer.runStarts[index]..<end, styleIndex: remapped[style]))
     }
-    return StyledText(
+    var styled = StyledText(
       string: String(decoding: buffer.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
       indexedRuns: runs, blocks: flow.blocks)
+    styled.metadata = document.metadata
+    return styled
   }
 }

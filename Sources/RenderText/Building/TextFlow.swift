@@ -20,6 +20,8 @@ struct TextFlow {
   private var pendingBreaks = 0
   private var pendingBreakStyle: Int32 = 0
   private var pendingMarker: (text: String, style: Int32)?
+  /// The `id` of a block-level element entered since the last block opened: the next block's.
+  private var pendingAnchor: String?
   /// Margins met since the last block's content: they make the gap before the next block.
   private var gap = CollapsedMargin()
   /// The bottom margins that close right after the last block: its own spacing after.
@@ -55,6 +57,11 @@ struct TextFlow {
   /// Drops a pending collapsible space (cell edges trim white space as block edges do).
   mutating func trimSpace() {
     pendingSpaceStyle = nil
+  }
+
+  /// The anchor the next block gets, unless an earlier one still waits for its block.
+  mutating func setAnchor(_ anchor: String) {
+    if pendingAnchor == nil { pendingAnchor = anchor }
   }
 
   /// The list marker the next content starts with.
@@ -245,7 +252,9 @@ struct TextFlow {
         range: buffer.scalarCount..<buffer.scalarCount, kind: context.kind,
         indentLevel: context.indentLevel,
         indent: context.indent, alignment: context.alignment, spacingBefore: spacingBefore,
-        backgroundColor: context.backgroundColor, quoteLevel: context.quoteLevel))
+        backgroundColor: context.backgroundColor, quoteLevel: context.quoteLevel,
+        anchor: pendingAnchor))
+    pendingAnchor = nil
     blockIsOpen = true
     atLineStart = true
     gap = CollapsedMargin()

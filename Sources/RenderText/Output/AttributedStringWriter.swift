@@ -153,6 +153,7 @@ struct AttributedStringWriter {
     container.blockBackgroundColor = block.backgroundColor.map(StyledTextJSONWriter.hex)
     if block.markerLength > 0 { container.markerLength = block.markerLength }
     if block.quoteLevel > 0 { container.quoteLevel = block.quoteLevel }
+    if let anchor = block.anchor { container.blockAnchor = anchor }
     return container
   }
 }

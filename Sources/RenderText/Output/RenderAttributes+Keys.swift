@@ -177,4 +177,12 @@ extension AttributeScopes.RenderAttributes {
     /// The attribute's name.
     public static let name = "render.quoteLevel"
   }
+
+  /// The `id` of the element that opened the paragraph: where a `#anchor` link leads.
+  public enum BlockAnchorAttribute: CodableAttributedStringKey, Sendable {
+    /// The attribute's value.
+    public typealias Value = String
+    /// The attribute's name.
+    public static let name = "render.blockAnchor"
+  }
 }

@@ -61,6 +61,8 @@ extension AttributeScopes {
     public let markerLength: MarkerLengthAttribute
     /// ``TextBlock/quoteLevel`` of the paragraph; set only inside quotes.
     public let quoteLevel: QuoteLevelAttribute
+    /// ``TextBlock/anchor`` of the paragraph; set only when it has one.
+    public let blockAnchor: BlockAnchorAttribute
   }
 
   /// The attributes ``StyledText`` sets on an `AttributedString`.

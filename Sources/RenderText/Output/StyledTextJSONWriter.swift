@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 import RenderStyling
 
 extension StyledText {
@@ -11,8 +12,9 @@ extension StyledText {
   /// `backgroundColor` (`"#rrggbb"`, or `"#rrggbbaa"` when not opaque), `underline`,
   /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises) and
   /// `headingLevel`. Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
-  /// `alignment`, `spacingBefore` and `spacingAfter`; `backgroundColor`, `markerLength` and
-  /// `quoteLevel` when it has them.
+  /// `alignment`, `spacingBefore` and `spacingAfter`; `anchor`, `backgroundColor`,
+  /// `markerLength` and `quoteLevel` when it has them. A document with front matter adds
+  /// `"metadata"`: its entries, as JSON values.
   ///
   /// ```swift
   /// let json = styled.jsonData()
@@ -43,7 +45,13 @@ struct StyledTextJSONWriter {
       append(index == 0 ? "\n" : ",\n")
       write(block)
     }
-    append(styled.blocks.isEmpty ? "],\n\"runs\":[" : "\n],\n\"runs\":[")
+    append(styled.blocks.isEmpty ? "]," : "\n],")
+    if !styled.metadata.isEmpty {
+      append("\n\"metadata\":")
+      write(MetadataValue.dictionary(styled.metadata))
+      append(",")
+    }
+    append("\n\"runs\":[")
     // Each distinct style's attributes are encoded once, into one buffer.
     var attributes = StyledTextJSONWriter()
     var attributeRanges: [Range<Int>] = []
@@ -68,6 +76,10 @@ struct StyledTextJSONWriter {
 
   private mutating func write(_ block: TextBlock) {
     append("{\"alignment\":\"\(block.alignment.rawValue)\"")
+    if let anchor = block.anchor {
+      append(",\"anchor\":")
+      writeString(anchor)
+    }
     if let color = block.backgroundColor { append(",\"backgroundColor\":\"\(Self.hex(color))\"") }
     append(",\"indent\":\(Self.number(block.indent)),\"indentLevel\":\(block.indentLevel)")
     append(",\"kind\":\"\(block.kind.rawValue)\",\"length\":\(block.range.count)")
@@ -76,6 +88,45 @@ struct StyledTextJSONWriter {
     append(",\"spacingAfter\":\(Self.number(block.spacingAfter))")
     append(",\"spacingBefore\":\(Self.number(block.spacingBefore))")
     append(",\"start\":\(block.range.lowerBound)}")
+  }
+
+  /// A metadata value, keys sorted; numbers JSON cannot hold (infinities, NaN) become null.
+  /// Containers wait on a stack, so any depth is written without recursion.
+  private mutating func write(_ value: MetadataValue) {
+    enum Step {
+      case value(MetadataValue)
+      case text(String)
+      case key(String)
+    }
+    var steps: [Step] = [.value(value)]
+    while let step = steps.popLast() {
+      switch step {
+      case .text(let text): append(text)
+      case .key(let key):
+        writeString(key)
+        append(":")
+      case .value(.null): append("null")
+      case .value(.bool(let bool)): append(bool ? "true" : "false")
+      case .value(.integer(let integer)): appendInteger(integer)
+      case .value(.double(let double)): append(double.isFinite ? "\(double)" : "null")
+      case .value(.string(let string)): writeString(string)
+      case .value(.array(let items)):
+        append("[")
+        steps.append(.text("]"))
+        for (index, item) in items.enumerated().reversed() {
+          steps.append(.value(item))
+          if index > 0 { steps.append(.text(",")) }
+        }
+      case .value(.dictionary(let entries)):
+        append("{")
+        steps.append(.text("}"))
+        for (index, key) in entries.keys.sorted().enumerated().reversed() {
+          steps.append(.value(entries[key]!))
+          steps.append(.key(key))
+          if index > 0 { steps.append(.text(",")) }
+        }
+      }
+    }
   }
 
   /// The attributes object, keys in sorted order, default values left out.

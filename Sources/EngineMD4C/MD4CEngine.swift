@@ -1,0 +1,89 @@
+import RenderCore
+
+/// The md4c engine: libmd4c, a CommonMark 0.30 push parser and the fastest engine here.
+///
+/// md4c has no tree: it calls back as it parses. The engine writes HTML from those calls
+/// (md_html's output, with the URL rule and hard breaks added; see ``MD4CHTMLWriter``) and
+/// builds the ``Document`` from them in the same pass, without HTML. It keeps no global state,
+/// so calls run in parallel.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// options.extensions = [.tables, .taskLists]
+/// let html = try MD4CEngine().render("- [x] done", options: options)
+/// ```
+public struct MD4CEngine: MarkdownEngine {
+  /// Creates the engine; it holds no state.
+  public init() {}
+
+  /// md4c's identity, run-time library version and features.
+  public var descriptor: EngineDescriptor {
+    EngineDescriptor(
+      id: "md4c", displayName: "md4c (CommonMark push parser)",
+      libraryVersion: MD4CParser.libraryVersion,
+      features: [.rawHTML, .hardLineBreaks, .tables, .strikethrough, .autolinks, .taskLists],
+      isSafeOnHostileInput: false, concurrency: .parallel)
+  }
+
+  /// Renders `markdown` with libmd4c; see ``MarkdownEngine/render(_:options:)``.
+  public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  {
+    try checkSupport(of: options)
+    var markdown = try Self.prepare(markdown)
+    let flags = MD4CParser.flags(for: options)
+    var writer = MD4CHTMLWriter(options: options, inputCount: markdown.utf8.count)
+    let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &writer) }
+    guard parsed else { throw Self.failure }
+    return HTMLFragment(bytes: writer.finish(), engineID: "md4c")
+  }
+
+  /// Builds the document from md4c's callbacks in one pass; see
+  /// ``MarkdownEngine/document(_:options:importer:)``. Raw HTML (only with `unsafe`) is the
+  /// one case that renders HTML and imports it with `importer`.
+  public func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try checkSupport(of: options)
+    var markdown = try Self.prepare(markdown)
+    let flags = MD4CParser.flags(for: options)
+    var builder = MD4CDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
+    let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &builder) }
+    if builder.stoppedAtRawHTML {
+      return try importer.importDocument(fragment: render(markdown, options: options))
+    }
+    guard parsed else { throw Self.failure }
+    return builder.finish()
+  }
+
+  /// md4c's parser flags for `options`.
+  package static func flags(for options: RenderOptions) -> UInt32 {
+    MD4CParser.flags(for: options)
+  }
+
+  /// md4c's own renderer, `md_html`, on prepared input: the reference the engine's HTML is
+  /// compared with (it differs only as ``MD4CHTMLWriter`` lists).
+  package static func libraryHTML(_ markdown: String, options: RenderOptions) -> HTMLFragment {
+    var markdown = MarkdownInput.prepare(markdown)
+    let bytes = markdown.withUTF8 { MD4CParser.libraryHTML($0, flags: flags(for: options)) }
+    return HTMLFragment(bytes: bytes, engineID: "md4c")
+  }
+
+  /// The bare `md_html` call into one growing buffer, freed, with no String produced: the
+  /// benchmark's floor.
+  package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
+    MD4CParser.libraryHTMLLength(bytes, flags: flags)
+  }
+
+  private static let failure = RenderError.engineFailed(
+    engine: "md4c", detail: "libmd4c stopped parsing (out of memory?); try a smaller input")
+
+  /// The input md4c receives, within what its 32-bit sizes can hold.
+  private static func prepare(_ markdown: String) throws(RenderError) -> String {
+    let prepared = MarkdownInput.prepare(markdown)
+    guard prepared.utf8.count <= Int(UInt32.max) else {
+      throw .limitExceeded(
+        limit: "md4c input bytes", value: prepared.utf8.count, maximum: Int(UInt32.max))
+    }
+    return prepared
+  }
+}

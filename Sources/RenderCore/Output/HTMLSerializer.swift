@@ -1,0 +1,162 @@
+/// Writes a ``Document`` (or the content of one of its elements) back as HTML, without
+/// recursion: the one serializer behind the sanitizer and the fragments built from documents.
+///
+/// Text and attribute values are escaped and every attribute is double-quoted, so what a browser
+/// parses from the output is the tree written. The content of `script` and `style` (raw text in
+/// HTML) is written as it is, except that an end tag inside it is broken as `<\/`. A filter can
+/// keep, unwrap or drop each element and choose its attributes; the default writes everything.
+///
+/// ```swift
+/// let html = HTMLSerializer().write(contentsOf: body, in: document)
+/// ```
+package struct HTMLSerializer {
+  /// What happens to an element and what is inside it.
+  package enum Treatment {
+    /// The element is written with the attributes the filter keeps, then its content.
+    case write
+    /// The tag goes, its content stays.
+    case unwrap
+    /// The element goes with everything inside it.
+    case drop
+  }
+
+  /// Elements that never have an end tag.
+  package static let voidElements: Set<String> = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+  ]
+  /// Elements whose content HTML reads as raw text: it is written unescaped.
+  private static let rawTextElements: Set<String> = [
+    "script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext",
+  ]
+  /// Elements whose first newline a parser drops, so a leading newline must be doubled.
+  private static let leadingNewlineElements: Set<String> = ["pre", "textarea", "listing"]
+
+  private let treatment: (DocumentNode) -> Treatment
+  private let keepsAttribute: (DocumentNode, DocumentNode.Attribute) -> Bool
+
+  /// A serializer that writes every element and attribute.
+  package init() {
+    treatment = { _ in .write }
+    keepsAttribute = { _, _ in true }
+  }
+
+  /// A serializer that asks `treatment` about each element and `keepsAttribute` about each
+  /// attribute of the elements it writes.
+  package init(
+    treatment: @escaping (DocumentNode) -> Treatment,
+    keepsAttribute: @escaping (DocumentNode, DocumentNode.Attribute) -> Bool
+  ) {
+    self.treatment = treatment
+    self.keepsAttribute = keepsAttribute
+  }
+
+  /// A whole document as a fragment: its `html`, `head` and `body` elements unwrapped, so that
+  /// a `<style>` or `<script>` a parser moved into the head stays, in its place at the start.
+  package static func fragment(of document: Document) -> String {
+    let structure: Set<String> = ["html", "head", "body"]
+    return HTMLSerializer(
+      treatment: { structure.contains($0.name) ? .unwrap : .write },
+      keepsAttribute: { _, _ in true }
+    ).write(contentsOf: document.root, in: document)
+  }
+
+  /// Everything below `node` (not `node` itself), in document order. The walk follows the
+  /// tree's child and sibling links with a stack of open elements, so it allocates nothing per
+  /// node and never recurses.
+  package func write(contentsOf node: Document.NodeID, in document: Document) -> String {
+    var output = ""
+    // Each element whose content is being written, with the end tag it needs (nil: unwrapped).
+    var open: [(node: Document.NodeID, endTag: String?)] = [(node, nil)]
+    var next = document.nodes[node].firstChild
+    while let current = next {
+      let entry = document.nodes[current]
+      var descend = false
+      if entry.kind == .text {
+        let parent = entry.parent.map { document.nodes[$0].name } ?? ""
+        if Self.rawTextElements.contains(parent) {
+          output += Self.rawText(entry.text)
+        } else {
+          Self.appendEscaped(entry.text, quotes: false, to: &output)
+        }
+      } else {
+        let treatment = treatment(entry)
+        if treatment != .drop {
+          var endTag: String?
+          if treatment == .write {
+            writeStartTag(of: entry, to: &output)
+            if Self.leadingNewlineElements.contains(entry.name), let first = entry.firstChild,
+              document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
+            {
+              output += "\n"
+            }
+            if !Self.voidElements.contains(entry.name) { endTag = entry.name }
+          }
+          if let child = entry.firstChild {
+            open.append((current, endTag))
+            next = child
+            descend = true
+          } else if let endTag {
+            output += "</\(endTag)>"
+          }
+        }
+      }
+      if descend { continue }
+      // On to the next sibling, or up, closing each element left behind.
+      var position = current
+      next = nil
+      while true {
+        if let sibling = document.nodes[position].nextSibling {
+          next = sibling
+          break
+        }
+        guard open.count > 1 else { break }
+        let (parent, endTag) = open.removeLast()
+        if let endTag { output += "</\(endTag)>" }
+        position = parent
+      }
+    }
+    return output
+  }
+
+  private func writeStartTag(of node: DocumentNode, to output: inout String) {
+    output += "<" + node.name
+    var written: Set<String> = []
+    for attribute in node.attributes
+    // The first of two same-named attributes is the one a browser keeps.
+    where written.insert(attribute.name).inserted && keepsAttribute(node, attribute) {
+      output += " \(attribute.name)=\""
+      Self.appendEscaped(attribute.value, quotes: true, to: &output)
+      output += "\""
+    }
+    output += ">"
+  }
+
+  /// Raw text as written, with every `</` broken so that nothing in it can end the element.
+  private static func rawText(_ text: String) -> String {
+    guard text.contains("</") else { return text }
+    return text.replacing("</", with: "<\\/")
+  }
+
+  /// Appends `text` with `&`, `<`, `>` (and `"` in attribute values) as references.
+  private static func appendEscaped(_ text: String, quotes: Bool, to output: inout String) {
+    // Most text has nothing to escape: append it whole rather than scalar by scalar.
+    let needsEscaping = text.utf8.contains { byte in
+      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || (quotes && byte == UInt8(ascii: "\""))
+    }
+    guard needsEscaping else {
+      output += text
+      return
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"" where quotes: output += "&quot;"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import FrontMatter
+import RenderCore
+import RenderOutline
+
+/// What a ``Renderer`` does around its engine: the front matter is taken out before the engine
+/// sees the text, and anchors, the table of contents and the title are computed once from the
+/// ``Document``, so that fragment, page and styled text agree.
+///
+/// With neither anchors nor a table of contents asked for, the fragment is the engine's own
+/// HTML, byte for byte. With either, it is the document serialised: the ids and the list are
+/// in the tree, so writing the tree is the one way the HTML can say exactly what styled text
+/// shows (raw HTML comes out as the importer parsed it, as the sanitizer writes it too).
+package struct MarkdownPipeline: Sendable {
+  let engine: any MarkdownEngine
+  let options: RenderOptions
+  let importer: (any HTMLImporting)?
+  let sanitizer: (any HTMLSanitizing)?
+  let frontMatter: FrontMatterReader
+
+  /// The pipeline of `renderer`: its engine, options, importer and (when it sanitizes) sanitizer.
+  package init(_ renderer: Renderer) {
+    engine = renderer.engine
+    options = renderer.configuration.options
+    importer = renderer.importer
+    sanitizer = renderer.configuration.sanitize ? renderer.sanitizer : nil
+    frontMatter = FrontMatterReader()
+  }
+
+  /// The Markdown the engine gets (front matter lines emptied) and the document's metadata.
+  package func prepare(_ markdown: String) throws(RenderError) -> FrontMatterReader.Result {
+    var result = try frontMatter.read(markdown, mode: options.frontMatter)
+    if options.tableOfContents { result.body = TableOfContentsMarker.normalize(result.body) }
+    return result
+  }
+
+  /// The engine's HTML for prepared Markdown, sanitized when the renderer sanitizes.
+  private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
+    let fragment = try engine.render(body, options: options)
+    guard let sanitizer else { return fragment }
+    return HTMLFragment(
+      html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
+  }
+
+  /// The document of `markdown`: the engine's (or, when sanitizing, the sanitized HTML's),
+  /// with its metadata, and with anchors and the table of contents when the options ask.
+  package func document(markdown: String) throws(RenderError) -> Document {
+    let prepared = try prepare(markdown)
+    return try document(prepared: prepared)
+  }
+
+  private func document(prepared: FrontMatterReader.Result) throws(RenderError) -> Document {
+    let importer = try requireImporter()
+    var document =
+      sanitizer == nil
+      ? try engine.document(prepared.body, options: options, importer: importer)
+      : try importer.importDocument(fragment: engineFragment(prepared.body))
+    document.metadata = prepared.metadata
+    guard options.anchorsHeadings else { return document }
+    // Sanitized output keeps no id of its own; GitHub's prefix keeps the new ones from
+    // clobbering the names a host page's scripts use.
+    let outline = Outline(document: document, anchorPrefix: sanitizer == nil ? "" : "user-content-")
+    let contents =
+      options.tableOfContents
+      ? TableOfContents(outline: outline, levels: options.tableOfContentsLevels) : nil
+    return outline.applying(to: document, tableOfContents: contents)
+  }
+
+  /// The HTML fragment of `markdown`: the engine's bytes, or the document serialised when
+  /// anchors or a table of contents are on.
+  package func fragment(markdown: String) throws(RenderError) -> HTMLFragment {
+    let prepared = try prepare(markdown)
+    guard options.anchorsHeadings else { return try engineFragment(prepared.body) }
+    let document = try document(prepared: prepared)
+    return Self.fragment(of: document, engineID: engine.descriptor.id)
+  }
+
+  /// The fragment and the page title of `markdown`, both from one document: the front
+  /// matter's `title`, else `configured`, else the first heading's text; nil when none.
+  package func fragmentAndTitle(markdown: String, configured: String?) throws(RenderError)
+    -> (HTMLFragment, String?)
+  {
+    let prepared = try prepare(markdown)
+    guard importer != nil else {
+      // Without an importer there is no document: the page reads the title from the HTML.
+      return (try engineFragment(prepared.body), Self.title(prepared.metadata) ?? configured)
+    }
+    let document = try document(prepared: prepared)
+    let fragment =
+      options.anchorsHeadings
+      ? Self.fragment(of: document, engineID: engine.descriptor.id)
+      : try engineFragment(prepared.body)
+    let title = Self.title(document.metadata) ?? configured ?? Outline(document: document).title
+    return (fragment, title)
+  }
+
+  /// The document written as an HTML fragment.
+  static func fragment(of document: Document, engineID: String) -> HTMLFragment {
+    HTMLFragment(html: HTMLSerializer.fragment(of: document), engineID: engineID)
+  }
+
+  /// The front matter's `title`, when it is a non-blank string.
+  static func title(_ metadata: [String: MetadataValue]) -> String? {
+    guard let title = metadata["title"]?.stringValue, !title.allSatisfy(\.isWhitespace) else {
+      return nil
+    }
+    return title
+  }
+
+  private func requireImporter() throws(RenderError) -> any HTMLImporting {
+    guard let importer else {
+      throw .importFailed(
+        "this renderer has no HTML importer; create it with RenderKit's Renderer(configuration:)")
+    }
+    return importer
+  }
+}

@@ -1,0 +1,68 @@
+/// Turns heading text into the anchors GitHub gives headings, unique within one document.
+///
+/// The rules are github-slugger's (the library GitHub's own rendering is matched by): the text
+/// is lower-cased; every character that is punctuation, a symbol, a separator, a control or
+/// format character, private-use, unassigned or an "other" number (`²`, `½`) is dropped, except
+/// `-`, `_` (and other connector punctuation), the space, and characters Unicode calls
+/// alphabetic (letters in any script, so `é`, `ж` and `你` stay); then each space becomes `-`.
+/// A slug seen before gets `-1`, `-2`, … (the first free one), so every anchor is distinct.
+///
+/// ```swift
+/// var slugger = HeadingSlugger()
+/// slugger.slug(for: "Hello, World!")   // "hello-world"
+/// slugger.slug(for: "Hello World")     // "hello-world-1"
+/// slugger.slug(for: "Café crème")      // "café-crème"
+/// ```
+public struct HeadingSlugger: Sendable, Hashable {
+  /// For each slug handed out or reserved, how many times its text has been asked for again.
+  private var occurrences: [String: Int] = [:]
+
+  /// Creates a slugger that has seen no heading.
+  public init() {}
+
+  /// The unique anchor for a heading with this text.
+  public mutating func slug(for text: String) -> String {
+    let base = Self.baseSlug(text)
+    var slug = base
+    while occurrences[slug] != nil {
+      occurrences[base, default: 0] += 1
+      slug = "\(base)-\(occurrences[base]!)"
+    }
+    occurrences[slug] = 0
+    return slug
+  }
+
+  /// Marks an anchor as taken (a heading that already has an `id`), so no slug repeats it.
+  public mutating func reserve(_ anchor: String) {
+    if occurrences[anchor] == nil { occurrences[anchor] = 0 }
+  }
+
+  /// The slug of `text` before duplicates are numbered.
+  public static func baseSlug(_ text: String) -> String {
+    var slug = String.UnicodeScalarView()
+    for scalar in text.lowercased().unicodeScalars where isKept(scalar) {
+      slug.append(scalar == " " ? "-" : scalar)
+    }
+    return String(slug)
+  }
+
+  private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == " " || scalar == "-" { return true }
+    if scalar.isASCII {
+      let value = scalar.value
+      return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value)
+        || (0x41...0x5A).contains(value) || value == 0x5F
+    }
+    let properties = scalar.properties
+    if properties.isAlphabetic { return true }
+    switch properties.generalCategory {
+    case .otherNumber, .closePunctuation, .finalPunctuation, .initialPunctuation,
+      .openPunctuation, .otherPunctuation, .dashPunctuation, .mathSymbol, .currencySymbol,
+      .modifierSymbol, .otherSymbol, .control, .privateUse, .format, .unassigned,
+      .spaceSeparator, .lineSeparator, .paragraphSeparator:
+      return false
+    default:
+      return true
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import RenderCore
+
+/// The headings of a ``Document`` with GitHub-style anchors, computed once from the document:
+/// the source of heading `id`s, the table of contents and the page title alike.
+///
+/// Every `h1`…`h6` element gets an anchor. One that already has an `id` keeps it; the others
+/// get ``HeadingSlugger``'s slug of their text (trimmed), numbered past every `id` already in
+/// the document, so no two elements share one. A prefix (`user-content-`, as GitHub uses for
+/// sanitized output) goes in front of each new anchor.
+///
+/// ```swift
+/// let outline = Outline(document: document)
+/// outline.headings.map(\.anchor)            // ["introduction", "usage", "usage-1"]
+/// let anchored = outline.applying(to: document, tableOfContents: nil)  // ids set
+/// ```
+public struct Outline: Sendable, Hashable {
+  /// The headings in document order.
+  public var headings: [OutlineHeading]
+
+  /// Finds the headings of `document` and gives each an anchor.
+  public init(document: Document, anchorPrefix: String = "") {
+    var slugger = HeadingSlugger()
+    var found: [(node: Document.NodeID, level: Int, id: String?)] = []
+    document.forEachDescendant(of: document.root) { id in
+      let node = document.nodes[id]
+      guard node.kind == .element else { return }
+      if let existing = node.id, !existing.isEmpty { slugger.reserve(existing) }
+      if let level = OutlineHeading.level(ofElement: node.name) {
+        found.append((id, level, node.id.flatMap { $0.isEmpty ? nil : $0 }))
+      }
+    }
+    headings = found.map { heading in
+      let text = document.textContent(of: heading.node)
+      let anchor =
+        heading.id ?? anchorPrefix + slugger.slug(for: text.trimmingWhitespace)
+      return OutlineHeading(
+        level: heading.level, text: text.collapsingWhitespace, anchor: anchor, node: heading.node)
+    }
+  }
+
+  /// The first `h1`'s text, else the first heading's; nil when no heading has text.
+  public var title: String? {
+    headings.first { $0.level == 1 && !$0.text.isEmpty }?.text
+      ?? headings.first { !$0.text.isEmpty }?.text
+  }
+
+  /// A copy of `document` (the one the outline was made from) whose headings carry their
+  /// anchors as `id`s and, when `tableOfContents` is given, with the table of contents in
+  /// place of each marker paragraph (see ``TableOfContents``), or else first in the body.
+  public func applying(to document: Document, tableOfContents: TableOfContents?) -> Document {
+    var anchors: [Document.NodeID: String] = [:]
+    for heading in headings { anchors[heading.node] = heading.anchor }
+    var markers: Set<Document.NodeID> = []
+    var topParent: Document.NodeID?
+    if tableOfContents != nil {
+      markers = TableOfContents.markerParagraphs(in: document)
+      if markers.isEmpty { topParent = Self.body(of: document) }
+    }
+
+    var copy = Document()
+    copy.metadata = document.metadata
+    copy.reserveCapacity(document.nodes.count + 4 * headings.count + 4)
+    if topParent == document.root, let tableOfContents {
+      tableOfContents.append(to: &copy, parent: copy.root)
+    }
+    // The walk follows child and sibling links; `open` maps each original element being
+    // copied to its copy, so nothing is allocated per node and nothing recurses.
+    var open: [(original: Document.NodeID, copy: Document.NodeID)] = [(document.root, copy.root)]
+    var next = document.nodes[document.root].firstChild
+    while let current = next {
+      let node = document.nodes[current]
+      let parent = open[open.count - 1].copy
+      var descend = false
+      if node.kind == .text {
+        copy.appendText(node.text, to: parent)
+      } else if markers.contains(current), let tableOfContents {
+        tableOfContents.append(to: &copy, parent: parent)
+      } else {
+        var attributes = node.attributes
+        if let anchor = anchors[current], node.id == nil || node.id?.isEmpty == true {
+          attributes.removeAll { $0.name == "id" }
+          attributes.append(DocumentNode.Attribute(name: "id", value: anchor))
+        }
+        let element = copy.appendElement(node.name, attributes: attributes, to: parent)
+        if current == topParent, let tableOfContents {
+          tableOfContents.append(to: &copy, parent: element)
+        }
+        if let child = node.firstChild {
+          open.append((current, element))
+          next = child
+          descend = true
+        }
+      }
+      if descend { continue }
+      var position = current
+      next = nil
+      while true {
+        if let sibling = document.nodes[position].nextSibling {
+          next = sibling
+          break
+        }
+        guard open.count > 1 else { break }
+        position = open.removeLast().original
+      }
+    }
+    return copy
+  }
+
+  /// The `body` element (inside `html`) where the table of contents goes when no marker asks
+  /// for it elsewhere; the root when the document has no body.
+  static func body(of document: Document) -> Document.NodeID {
+    for child in document.children(of: document.root) where document.nodes[child].name == "html" {
+      for inner in document.children(of: child) where document.nodes[inner].name == "body" {
+        return inner
+      }
+    }
+    return document.root
+  }
+}
