@@ -35,8 +35,15 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    // cmark-gfm's headers only: it is loaded at run time (CCMarkGFMLoader), never linked, because
+    // it exports the same cmark_* symbols as libcmark.
+    .systemLibrary(
+      name: "CCMarkGFMHeaders",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+    .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders"]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
 
@@ -49,17 +56,21 @@ let package = Package(
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
     .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),
+    .target(name: "EngineCMarkGFM", dependencies: ["RenderCore", "CCMarkGFMLoader"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),
     // Heading anchors, the table of contents and titles, computed from a Document.
     .target(name: "RenderOutline", dependencies: ["RenderCore"]),
     // YAML front matter, split off before an engine sees the text and read with libyaml.
     .target(name: "FrontMatter", dependencies: ["RenderCore", "CYAML"]),
+    // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
+    .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
-        "EngineDiscount", "EngineMD4C", "HTMLImport", "RenderOutline", "FrontMatter",
+        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
+        "RenderOutline", "FrontMatter",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that
@@ -72,8 +83,8 @@ let package = Package(
     .target(
       name: "BenchKit",
       dependencies: [
-        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineDiscount", "EngineMD4C",
-        "HTMLImport",
+        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineCMarkGFM",
+        "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
@@ -88,6 +99,9 @@ let package = Package(
       name: "EngineCMarkTests",
       dependencies: ["EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
     .testTarget(
+      name: "EngineCMarkGFMTests",
+      dependencies: ["EngineCMarkGFM", "EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
+    .testTarget(
       name: "EngineDiscountTests", dependencies: ["EngineDiscount", "HTMLImport", "TestSupport"]),
     .testTarget(
       name: "EngineMD4CTests",
@@ -101,6 +115,9 @@ let package = Package(
     // RenderPreview: the README's LiveDocument example runs with the others.
     .testTarget(
       name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),
+    .testTarget(
+      name: "HTML5ImportTests",
+      dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),

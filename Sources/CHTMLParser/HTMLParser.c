@@ -8,6 +8,7 @@
 
 #include "EventBuffer.h"
 #include "HTMLRepair.h"
+#include "MarkupBudget.h"
 #include "MarkupRepair.h"
 #include "NameTable.h"
 
@@ -208,7 +209,12 @@ void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits li
     input_length = closed_length;
   }
   events->input_length = input_length;
-  if (input_length > INT_MAX) {
+  int32_t budget = chp_check_markup_budgets(input, input_length, limits.maximum_attributes,
+                                            limits.maximum_unmatched_end_tags,
+                                            &events->limit_value);
+  if (budget != 0) {
+    events->status = budget;
+  } else if (input_length > INT_MAX) {
     events->status = CHP_STATUS_INPUT_TOO_LARGE;
   } else if (chp_buffer_reserve(events, input_length + input_length / 4 + 64) != 0) {
     events->status = CHP_STATUS_OUT_OF_MEMORY;

@@ -33,7 +33,7 @@ public struct DiscountEngine: MarkdownEngine {
       libraryVersion: Self.libraryVersion,
       features: [
         .rawHTML, .smartPunctuation, .hardLineBreaks, .tables, .strikethrough, .superscript,
-        .footnotes, .definitionLists, .autolinks,
+        .footnotes, .definitionLists, .autolinks, .taskLists,
       ],
       isSafeOnHostileInput: false, concurrency: .serialized)
   }
@@ -46,11 +46,23 @@ public struct DiscountEngine: MarkdownEngine {
       throw .limitExceeded(
         limit: "Discount input bytes", value: markdown.utf8.count, maximum: Int(Int32.max) - 1)
     }
-    var bytes = Self.renderPrepared(
-      MarkdownInput.prepare(markdown), flags: Self.flags(for: options),
-      githubLineBreaks: options.hardLineBreaks)
-    if !options.unsafe {
-      bytes = GeneratedHTMLURLFilter.removingDangerousURLs(from: bytes)
+    let prepared = MarkdownInput.prepare(markdown)
+    let bytes = Self.renderPrepared(
+      prepared, flags: Self.flags(for: options), githubLineBreaks: options.hardLineBreaks
+    ) { generated in
+      // Discount (built with GitHub checkboxes) turns `[ ]` items into glyphs whatever the
+      // flags: without task lists the text is written back.
+      let untasked =
+        options.extensions.contains(.taskLists)
+        ? nil : Self.restoringTaskMarkers(in: generated) { Self.checkedTaskLetter(in: prepared) }
+      // Safe mode: every tag checked as a browser reads it, every URL by the one rule.
+      let checked =
+        options.unsafe
+        ? nil
+        : untasked.map { $0.withUnsafeBufferPointer(GeneratedHTMLChecker.checked) ?? $0 }
+          ?? GeneratedHTMLChecker.checked(generated)
+      guard let final = checked ?? untasked else { return HTMLBytes(copying: generated) }
+      return final.withUnsafeBufferPointer { HTMLBytes(copying: $0) }
     }
     return HTMLFragment(bytes: bytes, engineID: "discount")
   }
@@ -86,12 +98,13 @@ public struct DiscountEngine: MarkdownEngine {
   /// The C calls on prepared input, serialised; the output is copied out of the document
   /// that owns it before the document is released.
   static func renderPrepared(
-    _ markdown: String, flags: UInt32, githubLineBreaks: Bool = false
+    _ markdown: String, flags: UInt32, githubLineBreaks: Bool = false,
+    finish: (UnsafeBufferPointer<UInt8>) -> HTMLBytes
   ) -> HTMLBytes {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
       library.run {
-        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks) { HTMLBytes(copying: $0) }
+        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks, formatsCode: true, finish)
       }
     }
   }
@@ -99,7 +112,7 @@ public struct DiscountEngine: MarkdownEngine {
   /// The bare C calls, serialised, with no String produced: the benchmark's floor.
   package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
     library.run {
-      compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
+      compile(bytes, flags: flags, githubLineBreaks: false, formatsCode: false) { $0.count }
     }
   }
 
@@ -109,7 +122,7 @@ public struct DiscountEngine: MarkdownEngine {
     _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32
   ) -> Int {
     _ = library
-    return compile(bytes, flags: flags, githubLineBreaks: false) { $0.count }
+    return compile(bytes, flags: flags, githubLineBreaks: false, formatsCode: false) { $0.count }
   }
 
   /// The size of the stack libmarkdown runs on (0 if the system granted no thread).
@@ -126,10 +139,84 @@ public struct DiscountEngine: MarkdownEngine {
     mkd_with_html5_tags()
   }
 
+  /// A code block as Discount's own renderer writes it (the text escaped, blank lines kept
+  /// only before a line with text), but with the info string's first word, escaped, as
+  /// `class="language-…"`: Discount 2.2.7 copies the whole info string into `class` unescaped,
+  /// so a fence such as ```` ```"><script> ```` opened a live tag. Returned in `malloc`'d memory,
+  /// which Discount hands back to `free`.
+  private static func codeBlock(
+    text: UnsafePointer<CChar>?, size: Int, language: UnsafeMutableRawPointer?
+  ) -> UnsafeMutablePointer<CChar>? {
+    var html = Array("<pre><code".utf8)
+    if let language {
+      let info = String(cString: language.assumingMemoryBound(to: CChar.self))
+      if let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
+        html += Array(" class=\"language-\(escapedKeepingReferences(String(word)))\"".utf8)
+      }
+    }
+    html.append(UInt8(ascii: ">"))
+    if let text {
+      let bytes = UnsafeRawBufferPointer(start: text, count: size)
+      html.reserveCapacity(html.count + size + size / 8 + 16)
+      var blankLines = 0
+      var lineStart = 0
+      while lineStart < bytes.count {
+        var lineEnd = lineStart
+        var hasText = false
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") {
+          if bytes[lineEnd] != UInt8(ascii: " "), bytes[lineEnd] != UInt8(ascii: "\t") {
+            hasText = true
+          }
+          lineEnd += 1
+        }
+        if hasText {
+          html += repeatElement(UInt8(ascii: "\n"), count: blankLines)
+          blankLines = 0
+          // Discount's own escaping in code: `&`, `<` and `>`.
+          for byte in bytes[lineStart..<lineEnd] {
+            switch byte {
+            case UInt8(ascii: "&"): html.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): html.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): html.append(contentsOf: "&gt;".utf8)
+            default: html.append(byte)
+            }
+          }
+          html.append(UInt8(ascii: "\n"))
+        } else if lineEnd < bytes.count {
+          blankLines += 1
+        }
+        lineStart = lineEnd + 1
+      }
+    }
+    html.append(contentsOf: "</code></pre>".utf8)
+    html.append(0)
+    return html.withUnsafeBufferPointer { written in
+      let copy = malloc(written.count)!.assumingMemoryBound(to: CChar.self)
+      written.withMemoryRebound(to: CChar.self) {
+        copy.initialize(from: $0.baseAddress!, count: $0.count)
+      }
+      return copy
+    }
+  }
+
+  /// `text` escaped for an attribute value, except that a character reference (`&ouml;`,
+  /// `&#246;`) stays one, as CommonMark reads info strings: no quote or bracket can pass.
+  private static func escapedKeepingReferences(_ text: String) -> String {
+    let parts = text.split(separator: "&", omittingEmptySubsequences: false)
+    var escaped = HTMLEscaping.escape(String(parts[0]))
+    for part in parts.dropFirst() {
+      let name = part.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+      let isReference = !name.isEmpty && part.dropFirst(name.count).first == ";"
+      escaped += (isReference ? "&" : "&amp;") + HTMLEscaping.escape(String(part))
+    }
+    return escaped
+  }
+
   /// Compiles `bytes` and hands the generated HTML to `body`; the document (which owns
-  /// that buffer) is released when `body` returns.
+  /// that buffer) is released when `body` returns. `formatsCode` writes code blocks with
+  /// ``codeBlock(text:size:language:)``; the benchmark's raw floor leaves Discount's own.
   private static func compile<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32, githubLineBreaks: Bool,
+    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32, githubLineBreaks: Bool, formatsCode: Bool,
     _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
     let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -142,6 +229,12 @@ public struct DiscountEngine: MarkdownEngine {
     }
     guard let document = document.map(UnsafeMutableRawPointer.init) else { return body(empty) }
     defer { mkd_cleanup(document) }
+    if formatsCode {
+      mkd_e_code_format(document) { text, size, language in
+        DiscountEngine.codeBlock(text: text, size: Int(size), language: language)
+      }
+      mkd_e_free(document) { formatted, _ in free(formatted) }
+    }
     guard mkd_compile(document, flags) != 0 else { return body(empty) }
     var output: UnsafeMutablePointer<CChar>?
     let length = mkd_document(document, &output)

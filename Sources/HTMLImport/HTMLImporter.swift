@@ -25,6 +25,9 @@ public struct HTMLImporter: HTMLImporting {
   /// The budgets every import checks.
   public var limits: HTMLImportLimits
 
+  /// The version of libxml2 this importer is built and tested against (Debian 12's).
+  public static let libraryVersion = "2.9.14"
+
   /// Creates an importer with `limits` (generous defaults).
   public init(limits: HTMLImportLimits = .init()) {
     self.limits = limits
@@ -87,6 +90,12 @@ public struct HTMLImporter: HTMLImporting {
       throw .limitExceeded(
         limit: "HTML input size in bytes", value: bytes.count, maximum: limits.maximumBytes)
     }
-    return try LibXML2Parser.parse(bytes, isValidUTF8: isValid, limits: limits)
+    // libxml2 is an HTML 4 parser: references HTML5 reads differently are rewritten first.
+    guard let repaired = CharacterReferenceRepair.repair(bytes) else {
+      return try LibXML2Parser.parse(bytes, isValidUTF8: isValid, limits: limits)
+    }
+    return try repaired.withUnsafeBufferPointer { bytes throws(RenderError) in
+      try LibXML2Parser.parse(bytes, isValidUTF8: isValid, limits: limits)
+    }
   }
 }

@@ -6,6 +6,7 @@ struct RenderArguments: Equatable {
   var input = "-"
   var output: String?
   var engine: String?
+  var profile: MarkdownProfile?
   var configuration: String?
   var smartPunctuation = false
   var unsafe = false
@@ -27,6 +28,7 @@ struct RenderArguments: Equatable {
   var color: ColorChoice = .auto
   var sanitize = false
   var isolation: IsolationMode?
+  var importer: String?
   var deadline: Double?
   var listEngines = false
   /// `render preview FILE`: serve the page and update the browser on every save.
@@ -62,6 +64,7 @@ struct RenderArguments: Equatable {
       case "-h", "--help": help = true
       case "--list-engines": listEngines = true
       case "--engine": engine = try value()
+      case "--profile": profile = try choice(try value(), for: name)
       case "--config": configuration = try value()
       case "-o", "--output": output = try value()
       case "--smart": smartPunctuation = true
@@ -95,6 +98,7 @@ struct RenderArguments: Equatable {
           throw UsageError("--port needs a port number from 1 to 65535 (found \"\(raw)\")")
         }
         port = parsed
+      case "--importer": importer = try value()
       case "--color": color = try choice(try value(), for: name)
       case "--isolation":
         let raw = try value()

@@ -41,6 +41,13 @@ package enum RenderCommand {
         let file = renderer.configuration.stylesheet ?? "stylesheet"
         context.writeError("render: warning: \(file):\(diagnostic)\n")
       }
+      if let output = parsed.output, parsed.input != "-",
+        isSameFile(parsed.input, output, in: context.currentDirectory)
+      {
+        throw RenderError.fileUnreadable(
+          path: output,
+          reason: "is the input file, which the output would replace; choose another output file")
+      }
       let text = try readInput(parsed.input, context: context)
       let output = try render(text, arguments: parsed, renderer: renderer, context: context)
       try writeOutput(output, to: parsed.output, context: context)
@@ -75,11 +82,10 @@ package enum RenderCommand {
       // The engine's bytes go out as they are: no String is built for the common case.
       return try fragment().withUTF8 { Data($0) }
     case .page:
-      let page =
-        format == .markdown
-        ? try renderer.page(markdown: text, fileName: fileName)
-        : renderer.page(fragment: try fragment(), fileName: fileName)
-      return Data(page.html.utf8)
+      if format == .html {
+        return Data(try renderer.page(html: text, fileName: fileName).html.utf8)
+      }
+      return Data(try renderer.page(markdown: text, fileName: fileName).html.utf8)
     case .text:
       let plain = try styled().plainText
       return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)
@@ -118,6 +124,7 @@ package enum RenderCommand {
     var configuration = try RenderConfiguration.resolve(
       path: arguments.configuration, environment: context.environment,
       currentDirectory: context.currentDirectory)
+    if let profile = arguments.profile { configuration.profile = profile }
     if let engine = arguments.engine {
       configuration.engine = engine
       configuration.engineSource = nil
@@ -150,6 +157,7 @@ package enum RenderCommand {
     if let language = arguments.language { configuration.language = language }
     if let baseURL = arguments.baseURL { configuration.baseURL = baseURL }
     if let isolation = arguments.isolation { configuration.isolation = isolation }
+    if let importer = arguments.importer { configuration.importer = importer }
     configuration.sanitize = configuration.sanitize || arguments.sanitize
     if let deadline = arguments.deadline {
       configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))
@@ -189,6 +197,22 @@ package enum RenderCommand {
         path: path,
         reason: "cannot be written (\(reason(error))); check the folder exists and is writable")
     }
+  }
+
+  /// Whether two paths name one file: the same path once symbolic links are resolved, or
+  /// the same device and inode (a hard link).
+  private static func isSameFile(_ first: String, _ second: String, in directory: String) -> Bool {
+    let base = URL(fileURLWithPath: directory + "/")
+    let paths = [first, second].map {
+      URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    if paths[0] == paths[1] { return true }
+    var firstStatus = stat()
+    var secondStatus = stat()
+    guard stat(paths[0], &firstStatus) == 0, stat(paths[1], &secondStatus) == 0 else {
+      return false
+    }
+    return firstStatus.st_dev == secondStatus.st_dev && firstStatus.st_ino == secondStatus.st_ino
   }
 
   private static func reason(_ error: any Error) -> String {

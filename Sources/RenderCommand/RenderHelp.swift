@@ -5,7 +5,10 @@ enum RenderHelp {
            render preview FILE [options]
 
     Renders Markdown (or HTML) with the configured engine and stylesheet. Reads FILE, or
-    standard input when FILE is - or absent, and writes to standard output.
+    standard input when FILE is - or absent, and writes to standard output. By default
+    Markdown is GitHub Flavored Markdown through cmark-gfm: tables, strikethrough, autolinks,
+    task lists (and the tagfilter when raw HTML passes). Strict CommonMark: --profile
+    commonmark, or --engine cmark.
 
     render preview FILE serves FILE's page on 127.0.0.1 (a free port unless --port; the
     address is printed) and updates the open browser tab on every save of FILE or the
@@ -19,21 +22,27 @@ enum RenderHelp {
                            stylesheet), text (plain), json (text, style runs, blocks), terminal
       --stylesheet FILE    the CSS for pages and styled text (default: the built-in theme)
       --color-scheme S     light or dark, for styled text (text, json, terminal)
+      --importer ID        the HTML importer: html5 (default, HTML5's tree) or libxml2
       --title TEXT         the page title (default: the first heading, then the file name)
       --language TAG       the page's language, <html lang="TAG"> (e.g. en)
       --base-url URL       the page's <base href>, which its relative links resolve against
       --width N            terminal output width (default: the terminal's, else 80)
       --color WHEN         terminal colours: auto (default), always, never; NO_COLOR is honoured
-      --engine ID          the engine (overrides render.json and RENDER_ENGINE); see --list-engines
+      --engine ID          the engine (overrides render.json and RENDER_ENGINE): cmark-gfm
+                           (default), cmark, discount; see --list-engines
+      --profile NAME       gfm (default: tables, strikethrough, autolinks, task lists, tagfilter,
+                           each engine with those it has) or commonmark (no extensions)
       --config FILE        read the configuration from FILE instead of ./render.json
       --smart              smart punctuation (curly quotes, dashes, ellipses)
-      --unsafe             let raw HTML and every URL through (trusted input only)
+      --unsafe             let raw HTML and every URL through (trusted input only); HTML
+                           input (--from html) is sanitized unless this is given
       --sanitize           keep only allowlisted HTML (GitHub-like) in fragment and page output;
                            with --unsafe, raw HTML is kept but made safe
       --hard-breaks        every newline in a paragraph becomes <br>
       --source-positions   add data-sourcepos attributes (cmark)
-      --extension NAME     turn on an extension; repeatable: tables, strikethrough, superscript,
-                           footnotes, definitionLists, autolinks, taskLists, tagFilter
+      --extension NAME     add an extension to the profile (the engine must have it);
+                           repeatable: tables, strikethrough, superscript, footnotes,
+                           definitionLists, autolinks, taskLists, tagFilter
       --heading-anchors    give every heading a GitHub-style id (## Getting started ->
                            id="getting-started"), with every engine
       --table-of-contents  a nested list of links to the headings, where a [[_TOC_]] or
@@ -45,7 +54,7 @@ enum RenderHelp {
                            YAML renders as text), text (never taken out)
       --isolation MODE     process: run the engine in a worker process that is stopped at the
                            deadline; in-process: never. Default: isolate the engines that are
-                           not safe on hostile input (Discount)
+                           not safe on hostile input (cmark-gfm, Discount)
       --deadline SECONDS   how long a render may take in a worker (default 10)
       -o, --output FILE    write to FILE instead of standard output
       --watch              with FILE and -o: render again on every save of FILE or the

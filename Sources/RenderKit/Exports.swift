@@ -1,9 +1,11 @@
 // One `import RenderKit` gives apps every layer, the engines, HTML import, the outline
 // (anchors, table of contents) and front matter.
 @_exported import EngineCMark
+@_exported import EngineCMarkGFM
 @_exported import EngineDiscount
 @_exported import EngineMD4C
 @_exported import FrontMatter
+@_exported import HTML5Import
 @_exported import HTMLImport
 @_exported import RenderCore
 @_exported import RenderOutline

@@ -20,7 +20,7 @@ package struct MarkdownPipeline: Sendable {
   /// The pipeline of `renderer`: its engine, options, importer and (when it sanitizes) sanitizer.
   package init(_ renderer: Renderer) {
     engine = renderer.engine
-    options = renderer.configuration.options
+    options = renderer.options
     importer = renderer.importer
     sanitizer = renderer.configuration.sanitize ? renderer.sanitizer : nil
     frontMatter = FrontMatterReader()

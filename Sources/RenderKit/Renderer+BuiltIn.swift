@@ -2,7 +2,8 @@ import HTMLImport
 import RenderCore
 
 extension Renderer {
-  /// Creates a renderer over the built-in engines (cmark, Discount) with libxml2 HTML import,
+  /// Creates a renderer over the built-in engines (cmark, Discount) with the configured HTML
+  /// importer (``RenderConfiguration/importer``, default `html5`),
   /// contained as the configuration says.
   ///
   /// Every engine is held to ``RenderConfiguration/limits``. With ``RenderConfiguration/isolation``
@@ -22,7 +23,8 @@ extension Renderer {
     let registry = try EngineRegistry.builtIn.contained(
       limits: configuration.limits, isolation: isolation)
     try self.init(
-      configuration: configuration, registry: registry, importer: HTMLImporter(),
+      configuration: configuration, registry: registry,
+      importer: ImporterRegistry.builtIn.importer(id: configuration.importer),
       sanitizer: HTMLSanitizer())
   }
 }

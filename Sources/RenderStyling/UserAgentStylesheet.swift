@@ -8,7 +8,7 @@ enum UserAgentStylesheet {
     html, body, address, blockquote, center, dialog, div, figure, figcaption, footer, form,
     header, hr, legend, listing, main, p, plaintext, pre, search, xmp, article, aside,
     h1, h2, h3, h4, h5, h6, hgroup, nav, section, dir, dd, dl, dt, menu, ol, ul, fieldset,
-    details, summary, caption, thead, tbody, tfoot, optgroup, noscript { display: block }
+    details, summary, caption, thead, tbody, tfoot, optgroup { display: block }
     li { display: list-item }
     table { display: table }
     tr { display: table-row }

@@ -18,9 +18,11 @@ import Testing
       "--engines", "discount,cmark", "--corpus", "a.md", "--corpus=dir", "--runs", "3",
       "--warmup=0", "--clock", "cpu", "--spec", "spec.json", "--scaling", "--jobs", "2", "--format",
       "json",
-      "--report", "out.html", "--baseline", "base.json", "--threshold", "5%",
+      "--report", "out.html", "--baseline", "base.json", "--threshold", "5%", "--extensions",
+      "tables, autolinks,tables",
     ])
     #expect(options.engines == ["discount", "cmark"])
+    #expect(options.extensions == [.tables, .autolinks])
     #expect(options.corpusPaths == ["a.md", "dir"])
     #expect(options.runs == 3 && options.warmup == 0)
     #expect(options.clock == .cpu)
@@ -31,6 +33,16 @@ import Testing
     #expect(options.reportPath == "out.html")
     #expect(options.baselinePath == "base.json")
     #expect(options.thresholdPercent == 5)
+  }
+
+  @Test func unknownExtensionNamesTheValidOnes() {
+    #expect(throws: RenderError.self) { try parser.parse(["--extensions", "tabels"]) }
+    do {
+      _ = try parser.parse(["--extensions", "tabels"])
+    } catch {
+      #expect(error.description.contains("unknown extension \"tabels\""))
+      #expect(error.description.contains("tables, strikethrough"))
+    }
   }
 
   @Test func repeatedEngineIsKeptOnce() throws {
@@ -74,6 +86,6 @@ import Testing
     for name in BenchArgumentParser.optionNames {
       #expect(outcome.standardOutput.contains(name))
     }
-    #expect(outcome.standardOutput.contains("valid: cmark, discount"))
+    #expect(outcome.standardOutput.contains("valid: cmark, cmark-gfm, discount"))
   }
 }

@@ -20,7 +20,7 @@ import Testing
     #expect(
       Set(report.keys) == [
         "context", "engines", "import", "parity", "conformance", "conformanceAgreement", "scaling",
-        "jobs", "memory",
+        "jobs", "memory", "importers",
       ])
     let context = try #require(report["context"] as? [String: Any])
     #expect(context["cores"] is Int)
@@ -35,7 +35,7 @@ import Testing
     #expect((context["options"] as? [String: Any])?["runs"] as? Int == 1)
 
     let engines = try #require(report["engines"] as? [[String: Any]])
-    #expect(engines.map { $0["id"] as? String } == ["cmark", "discount", "md4c"])
+    #expect(engines.map { $0["id"] as? String } == ["cmark", "cmark-gfm", "discount", "md4c"])
     for engine in engines {
       #expect(engine["version"] is String)
       let throughput = try #require(engine["throughputMBps"] as? [String: Double])
@@ -50,8 +50,9 @@ import Testing
       #expect(figures[key] as? Double ?? 0 > 0, "import.\(key)")
     }
     let parity = try #require(report["parity"] as? [[String: Any]])
-    #expect(parity.count == 1)
-    #expect(parity[0]["a"] as? String == "cmark" && parity[0]["b"] as? String == "discount")
+    #expect(parity.count == 3)
+    #expect(parity[0]["a"] as? String == "cmark" && parity[0]["b"] as? String == "cmark-gfm")
+    #expect(parity[2]["a"] as? String == "cmark-gfm" && parity[2]["b"] as? String == "discount")
     #expect(parity[0]["total"] as? Int == 2)
     let categories = try #require(parity[0]["categories"] as? [String: Int])
     #expect(Set(categories.keys) == Set(ParityCategory.allCases.map(\.rawValue)))
@@ -79,7 +80,7 @@ import Testing
     #expect(parity.first?["total"] as? Int == 2)
     // The crafted suite is CommonMark both engines render alike once normalised.
     let conformance = try #require(report["conformance"] as? [[String: Any]])
-    #expect(conformance.map { $0["passed"] as? Int } == [4, 4])
+    #expect(conformance.map { $0["passed"] as? Int } == [4, 4, 4])
     let agreement = try #require(report["conformanceAgreement"] as? [[String: Any]])
     #expect(agreement.first?["agreed"] as? Int == 4)
   }

@@ -45,5 +45,9 @@ python3 "$pixels" "$work/dark.png" background=#121a24 present=#ff8a80 present=#1
 bin=$(${SWIFT:-swift} build ${SWIFT_FLAGS:-} --show-bin-path)
 timeout 120 python3 "$root/Tests/BrowserCheck/preview.py" "$chromium" "$bin/render" "$work" ||
   { status=1; tail -20 "$work/preview.log" >&2; }
+# A sample of the public XSS payloads through every engine and safe configuration, loaded with
+# alert hooked: no output may run script.
+python3 "$root/Tests/BrowserCheck/payloads.py" "$bin/render" "$chromium" \
+  "${RENDER_SHARED_DIR:-$root/../shared}" "$work" || status=1
 if [ "$status" = 0 ]; then echo "check-browser: ok"; else echo "check-browser: FAILED" >&2; fi
 exit "$status"

@@ -15,9 +15,9 @@ import Testing
 struct DocumentParityTests {
   let importer = HTMLImporter()
 
-  private func styled(_ document: Document) -> StyledText {
+  private func styled(_ document: Document) throws -> StyledText {
     StyledText(
-      document: document, styles: Stylesheet.default.cascade(document, colorScheme: .light))
+      document: document, styles: try Stylesheet.default.cascade(document, colorScheme: .light))
   }
 
   /// The names of the documents whose direct and imported styled text differ.
@@ -25,9 +25,9 @@ struct DocumentParityTests {
     _ documents: [(name: String, markdown: String)], options: RenderOptions
   ) throws -> [String] {
     try documents.compactMap { document in
-      let direct = styled(
+      let direct = try styled(
         try MD4CEngine().document(document.markdown, options: options, importer: importer))
-      let imported = styled(
+      let imported = try styled(
         try importer.importDocument(
           fragment: MD4CEngine.libraryHTML(document.markdown, options: options)))
       guard direct != imported else { return nil }
@@ -81,7 +81,7 @@ struct DocumentParityTests {
       let direct = try MD4CEngine().document(markdown, options: options, importer: importer)
       let imported = try importer.importDocument(
         fragment: MD4CEngine().render(markdown, options: options))
-      #expect(styled(direct) == styled(imported), "\(markdown.debugDescription)")
+      #expect(try styled(direct) == styled(imported), "\(markdown.debugDescription)")
     }
   }
 

@@ -86,7 +86,6 @@ import Testing
       (RenderOptions(extensions: [.footnotes]), .footnotes),
       (RenderOptions(extensions: [.superscript]), .superscript),
       (RenderOptions(extensions: [.definitionLists]), .definitionLists),
-      (RenderOptions(extensions: [.tableOfContents]), .tableOfContents),
       (RenderOptions(extensions: [.tagFilter]), .tagFilter),
     ] {
       #expect(throws: RenderError.unsupportedFeature(feature, engine: "md4c", supportedBy: [])) {

@@ -42,8 +42,24 @@ import Testing
     #expect(document.textContent(of: document.root) == "abcd")
   }
 
-  @Test func keepsHTML5OnlyReferencesLiterally() throws {
-    #expect(try text("<p>&NotEqualTilde; &check; &eacute;</p>") == "&NotEqualTilde; &check; é")
+  @Test func decodesReferencesAsHTML5Does() throws {
+    #expect(try text("<p>&NotEqualTilde; &check; &eacute;</p>") == "\u{2242}\u{338} \u{2713} é")
+    #expect(try text("<p>&copy 2024 &AMP &notit; &amp;lt;</p>") == "© 2024 & ¬it; &lt;")
+    #expect(try text("<p>&#x80;&#0;&#xD800;&#x110000;&#65</p>") == "€\u{FFFD}\u{FFFD}\u{FFFD}A")
+    #expect(try text("<p>&#x; &#; &#60; &#38;</p>") == "&#x; &#; < &")
+    // In attributes a legacy name before a letter, digit or `=` stays as written (URLs).
+    let document = try HTMLImporter().importDocument(
+      html: #"<a href="?a=1&copy=2&copy;&lt=3" title="&copy x">t</a>"#)
+    let link = document.nodes.first { $0.name == "a" }!
+    #expect(link.attribute("href") == "?a=1&copy=2©&lt=3")
+    #expect(link.attribute("title") == "© x")
+  }
+
+  @Test func dropsWhatHTML5ReadsAsBogusComments() throws {
+    #expect(try text("<p>a<!x>b<?pi?>c</ d>e<![CDATA[f]]>g</>h</p>") == "abcegh")
+    // Script content is not scanned: its references and markup stay as written.
+    let document = try HTMLImporter().importDocument(html: "<script>a&#0;<!x></script>")
+    #expect(document.textContent(of: document.root) == "a&#0;<!x>")
   }
 
   @Test func dropsOnlyTheNewlineRightAfterPre() throws {

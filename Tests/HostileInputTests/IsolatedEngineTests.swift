@@ -54,7 +54,7 @@ import Testing
     let isolated = try IsolatedEngine(engineID: "cmark")
     #expect(
       throws: RenderError.unsupportedFeature(
-        .tables, engine: "cmark", supportedBy: ["discount", "md4c"])
+        .tables, engine: "cmark", supportedBy: ["cmark-gfm", "discount", "md4c"])
     ) {
       try isolated.render("x", options: RenderOptions(extensions: [.tables]))
     }
@@ -72,7 +72,10 @@ import Testing
 
   @Test("an engine the worker lacks is refused with the valid identifiers")
   func unknownEngine() {
-    #expect(throws: RenderError.unknownEngine("nope", available: ["cmark", "discount", "md4c"])) {
+    #expect(
+      throws: RenderError.unknownEngine(
+        "nope", available: ["cmark", "cmark-gfm", "discount", "md4c"])
+    ) {
       try IsolatedEngine(engineID: "nope")
     }
   }

@@ -60,6 +60,10 @@ import Testing
         "cmark\t0.30.2\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,sourcePositions"))
     #expect(
       lines[1].hasPrefix(
+        "cmark-gfm\t0.29.0.gfm.6\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,"
+          + "sourcePositions,tables,strikethrough,footnotes,autolinks,taskLists,tagFilter"))
+    #expect(
+      lines[2].hasPrefix(
         "discount\t2.2.7\tfeatures: rawHTML,smartPunctuation,hardLineBreaks,tables"))
     #expect(
       lines[2].hasPrefix(
@@ -92,30 +96,62 @@ import Testing
     #expect(engine.status == .usage)
     #expect(
       engine.error.hasPrefix(
-        "render: unknown engine \"nope\" for --engine; valid engines: cmark, discount, md4c\n"))
+        "render: unknown engine \"nope\" for --engine; valid engines: cmark, cmark-gfm, discount, md4c\n"
+      )
+    )
   }
 
   @Test func renderAndInputErrorsExitOne() {
     let missing = CommandRun(["no-such-file.md"])
     #expect(missing.status == .failure)
     #expect(missing.error == "render: no-such-file.md: no such file; check the path.\n")
-    let unsupported = CommandRun(["--extension", "tables"], input: Data("x".utf8))
+    let unsupported = CommandRun(
+      ["--engine", "cmark", "--extension", "tables"], input: Data("x".utf8))
     #expect(unsupported.status == .failure)
     #expect(
       unsupported.error
-        == "render: cmark does not support tables; engines that do: discount, md4c; choose one of them or drop it.\n"
+        == "render: cmark does not support tables; engines that do: cmark-gfm, discount, md4c; choose one of them or drop it.\n"
     )
   }
 
+  @Test func githubFlavoredMarkdownByDefaultAndStrictCommonMarkOneWordAway() {
+    let input = Data("| a |\n| - |\n| b |\n\n- [ ] todo\n\nwww.example.com ~~x~~\n".utf8)
+    let gfm = CommandRun([], input: input)
+    #expect(gfm.status == .success)
+    #expect(gfm.output.contains("<table>"))
+    #expect(gfm.output.contains("<input type=\"checkbox\" disabled=\"\" /> todo"))
+    #expect(gfm.output.contains("<a href=\"http://www.example.com\">www.example.com</a>"))
+    #expect(gfm.output.contains("<del>x</del>"))
+    for strict in [["--profile", "commonmark"], ["--engine", "cmark"]] {
+      let run = CommandRun(strict, input: input)
+      #expect(run.status == .success)
+      #expect(!run.output.contains("<table>") && !run.output.contains("<del>"), "\(strict)")
+      #expect(run.output.contains("<li>[ ] todo</li>"), "\(strict)")
+    }
+    let added = CommandRun(
+      ["--profile", "commonmark", "--extension", "tables"], input: input)
+    #expect(added.output.contains("<table>") && !added.output.contains("<del>"))
+    let bogus = CommandRun(["--profile", "github"])
+    #expect(bogus.status == .usage)
+    #expect(
+      bogus.error.hasPrefix(
+        "render: --profile does not take \"github\"; valid values: gfm, commonmark"))
+  }
+
   @Test func environmentSelectsTheEngine() {
+    // The GFM profile gives Discount the extensions it has (strikethrough among them).
     let run = CommandRun([], input: Data("~~x~~".utf8), environment: ["RENDER_ENGINE": "discount"])
     #expect(run.status == .success)
-    #expect(run.output == "<p>~~x~~</p>")
+    #expect(run.output == "<p><del>x</del></p>")
+    let strict = CommandRun(
+      ["--profile", "commonmark"], input: Data("~~x~~".utf8),
+      environment: ["RENDER_ENGINE": "discount"])
+    #expect(strict.output == "<p>~~x~~</p>")
     let unknown = CommandRun([], input: Data("x".utf8), environment: ["RENDER_ENGINE": "nope"])
     #expect(unknown.status == .failure)
     #expect(
       unknown.error
-        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, discount, md4c.\n"
+        == "render: RENDER_ENGINE: unknown engine \"nope\"; valid engines: cmark, cmark-gfm, discount, md4c.\n"
     )
   }
 

@@ -30,7 +30,7 @@ struct RenderExecutableTests {
     let paragraph = "Paragraph with *emphasis*, `code` and a [link](https://example.com).\n\n"
     let count = 20 * 1024 * 1024 / paragraph.utf8.count
     let input = Data(String(repeating: paragraph, count: count).utf8)
-    for engine in ["cmark", "discount", "md4c"] {
+    for engine in ["cmark", "cmark-gfm", "discount", "md4c"] {
       // A generous deadline: this checks that nothing is lost, not how fast a loaded machine is.
       let run = try ProcessRun(render, ["--engine", engine, "--deadline", "120"], input: input)
       #expect(run.status == 0, "\(engine): \(run.error)")

@@ -23,8 +23,15 @@ import Testing
     let safe = CommandRun(["--from", "markdown", "--to", "text", html])
     #expect(safe.status == .success)
     #expect(safe.output == "")
-    let unsafe = CommandRun(["--from", "markdown", "--unsafe", "--to", "text", html])
+    let unsafe = CommandRun(
+      ["--from", "markdown", "--unsafe", "--profile", "commonmark", "--to", "text", html])
     #expect(unsafe.output == "Imported\n\nHello bold & link\n")
+    // The GFM profile's tagfilter escapes the page's <title>, <style> and <script>: they
+    // show as text.
+    let filtered = CommandRun(["--from", "markdown", "--unsafe", "--to", "text", html])
+    #expect(filtered.output.hasPrefix("<title>"))
+    #expect(filtered.output.contains("Hello bold & link\n"))
+    #expect(filtered.output.contains("<script>hidden()</script>"))
   }
 
   @Test func jsonCarriesRunsWithScalarOffsets() throws {
@@ -116,7 +123,7 @@ import Testing
 /// `--sanitize`: raw HTML kept with `--unsafe`, or HTML given as input, made safe the same way
 /// for every engine.
 @Suite struct RenderSanitizeTests {
-  @Test(arguments: ["cmark", "discount", "md4c"])
+  @Test(arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
   func unsafeMarkdownIsMadeSafe(_ engine: String) {
     let input =
       "<div class=\"x\">ok <b>bold</b></div>\n\n<img src=x onerror=alert(1)>\n\n[a](javascript:x)\n"
@@ -135,7 +142,70 @@ import Testing
     let page = CommandRun(["--from", "html", "--to", "page", "--sanitize"], input: input)
     #expect(page.output.contains("<p>Hi <a href=\"https://e.org\">e</a></p>"))
     #expect(!page.output.contains("evil"))
-    let unsanitized = CommandRun(["--from", "html"], input: input)
+    let unsanitized = CommandRun(["--from", "html", "--unsafe"], input: input)
     #expect(unsanitized.output.contains("<script>evil()</script>"))
+  }
+
+  @Test func htmlInputIsSafeByDefault() {
+    let input = Data(
+      "<p onclick=\"x()\">Hi <script>evil()</script><a href=\"javascript:x()\">e</a></p>".utf8)
+    for to in ["fragment", "page"] {
+      let run = CommandRun(["--from", "html", "--to", to], input: input)
+      #expect(run.status == .success)
+      #expect(run.output.contains("<p>Hi <a>e</a></p>"), "\(to)")
+      #expect(!run.output.contains("evil") && !run.output.contains("onclick"), "\(to)")
+    }
+  }
+
+  @Test(arguments: [["--from", "html"], ["--from", "html", "--unsafe"]])
+  func aWholeDocumentKeepsItsTitleAndBody(_ flags: [String]) {
+    let input = Data(
+      "<!doctype html><html><head><title>Own title</title></head><body><p>Body</p></body></html>"
+        .utf8)
+    let run = CommandRun(flags + ["--to", "page"], input: input)
+    #expect(run.status == .success)
+    #expect(run.output.contains("<title>Own title</title>"))
+    #expect(run.output.contains("<main class=\"markdown-body\">\n<p>Body</p>\n</main>"))
+    #expect(run.output.components(separatedBy: "<head>").count == 2)
+    #expect(run.output.components(separatedBy: "<body>").count == 2)
+  }
+}
+
+/// Mistakes the command refuses instead of making silently.
+@Suite struct RenderRefusalTests {
+  private func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test func theOutputCannotBeTheInput() throws {
+    let folder = try folder()
+    let input = folder.appendingPathComponent("a.md")
+    try Data("# Keep me\n".utf8).write(to: input)
+    try FileManager.default.linkItem(at: input, to: folder.appendingPathComponent("hard.md"))
+    for output in ["a.md", "./a.md", "\(folder.path)/a.md", "hard.md"] {
+      let run = CommandRun(["a.md", "-o", output], currentDirectory: folder.path)
+      #expect(run.status == .failure, "\(output)")
+      #expect(run.error.contains("is the input file"), "\(output)")
+    }
+    #expect(try String(contentsOf: input, encoding: .utf8) == "# Keep me\n")
+  }
+
+  @Test func duplicateConfigurationKeysAreAnErrorNamingTheKey() throws {
+    let folder = try folder()
+    try Data(#"{"engine": "cmark", "options": {"unsafe": false, "unsafe": true}}"#.utf8).write(
+      to: folder.appendingPathComponent("render.json"))
+    let run = CommandRun([], input: Data("x".utf8), currentDirectory: folder.path)
+    #expect(run.status == .failure)
+    #expect(run.error.contains("key \"options.unsafe\": the key appears more than once"))
+  }
+
+  @Test func controlCharactersInFileNamesAreEscaped() {
+    let run = CommandRun(["no\u{1B}[2Jsuch.md"])
+    #expect(run.status == .failure)
+    #expect(run.error.contains("no\\u{1B}[2Jsuch.md"))
+    #expect(!run.error.contains("\u{1B}"))
   }
 }

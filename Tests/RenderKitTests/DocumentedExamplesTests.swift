@@ -15,6 +15,17 @@ import Testing
     return folder
   }()
 
+  @Test func chooseAnImporter() throws {
+    let url = SharedFixtures.fixture("Fixtures/Rules/details.html")
+    let document = try HTML5Importer().importDocument(html: "<table>a<tr><td>b</table>")
+    let chosen = try ImporterRegistry.builtIn.importer(id: "libxml2")
+    let fromFile = try chosen.importDocument(data: Data(contentsOf: url))
+    // "a" is foster-parented before the table: the body's first child.
+    let body = document.nodes.firstIndex { $0.name == "body" }!
+    #expect(document.nodes[document.nodes[body].firstChild!].text == "a")
+    #expect(fromFile.textContent(of: fromFile.root).contains("Shown summary"))
+  }
+
   @Test func renderMarkdownWithTheConfiguredEngine() throws {
     let renderer = try Renderer(configuration: .resolve())  // ./render.json, RENDER_ENGINE
     let fragment = try renderer.html(markdown: "# Hello *world*")

@@ -56,16 +56,23 @@ import Testing
 
   @Test func unsupportedFeatureThroughTheRendererNamesTheEnginesThatHaveIt() {
     var configuration = RenderConfiguration()
+    configuration.engine = "cmark"
     configuration.options.extensions = [.footnotes]
     #expect(
-      throws: RenderError.unsupportedFeature(.footnotes, engine: "cmark", supportedBy: ["discount"])
+      throws: RenderError.unsupportedFeature(
+        .footnotes, engine: "cmark", supportedBy: ["cmark-gfm", "discount"])
     ) {
       try Renderer(configuration: configuration)
     }
   }
 
-  @Test func builtInRegistryHasEveryEngineWithCMarkAsDefault() throws {
-    #expect(EngineRegistry.builtIn.engineIDs == ["cmark", "discount", "md4c"])
-    #expect(try Renderer().engine.descriptor.id == "cmark")
+  @Test func builtInRegistryHasEveryEngineWithCMarkGFMAsDefault() throws {
+    #expect(EngineRegistry.builtIn.engineIDs == ["cmark", "cmark-gfm", "discount", "md4c"])
+    let renderer = try Renderer()
+    #expect(renderer.engine.descriptor.id == "cmark-gfm")
+    // GFM by default: a table, a task list and strikethrough render as GitHub renders them.
+    let html = try renderer.html(markdown: "| a |\n| - |\n| ~~b~~ |\n\n- [x] done\n").html
+    #expect(html.contains("<td><del>b</del></td>"))
+    #expect(html.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"))
   }
 }

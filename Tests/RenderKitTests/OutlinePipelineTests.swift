@@ -53,7 +53,7 @@ import Testing
     #expect(try headingIDs(pipeline.fragment(markdown: markdown)) == expectedAnchors)
     let document = try pipeline.document(markdown: markdown)
     let styled = StyledText(
-      document: document, styles: renderer.stylesheet.cascade(document, colorScheme: .light))
+      document: document, styles: try renderer.stylesheet.cascade(document, colorScheme: .light))
     #expect(styled.blocks.filter { $0.kind == .heading }.map(\.anchor) == expectedAnchors)
   }
 
@@ -84,7 +84,7 @@ import Testing
     #expect(title.lowerBound < list.lowerBound)
     let document = try pipeline.document(markdown: source)
     let styled = StyledText(
-      document: document, styles: renderer.stylesheet.cascade(document, colorScheme: .light))
+      document: document, styles: try renderer.stylesheet.cascade(document, colorScheme: .light))
     let links = styled.runs.compactMap(\.style.link)
     #expect(links == ["#one", "#one-a", "#two"])
     #expect(styled.blocks.filter { $0.kind == .listItem }.count == 3)

@@ -35,6 +35,24 @@ import Testing
           extensions: [.tables, .footnotes]))
   }
 
+  @Test func readsTheImporterAndRejectsAnUnknownOne() throws {
+    #expect(try parse(#"{"importer": "libxml2"}"#).importer == "libxml2")
+    #expect(try parse("{}").importer == nil)
+    var configuration = RenderConfiguration()
+    configuration.importer = "lxml"
+    #expect(throws: RenderError.self) { try Renderer(configuration: configuration) }
+    do {
+      _ = try Renderer(configuration: configuration)
+    } catch {
+      #expect(error.description.contains("valid importers: html5, libxml2"))
+    }
+    configuration.importer = nil
+    // The default builds the HTML5 tree: "a" is foster-parented before the table.
+    let styled = try Renderer(configuration: configuration).styledText(
+      html: "<table><tr><td>b</td></tr>a</table>")
+    #expect(styled.string.hasPrefix("a"))
+  }
+
   @Test func readsContainmentKeys() throws {
     let configuration = try parse(
       #"{"isolation": "process", "deadline": 2.5, "maximumInputBytes": 1000}"#)
@@ -57,7 +75,9 @@ import Testing
 
   @Test func emptyObjectGivesTheSafeDefaults() throws {
     let configuration = try parse("{}")
-    #expect(configuration.engine == "cmark")
+    // GitHub Flavored Markdown by default: cmark-gfm with the GFM profile.
+    #expect(configuration.engine == "cmark-gfm")
+    #expect(configuration.profile == .gfm)
     #expect(configuration.options == RenderOptions())
     #expect(configuration.options.unsafe == false)
     #expect(configuration.colorScheme == .light)
@@ -66,12 +86,31 @@ import Testing
   @Test func unknownKeyNamesTheFileTheKeyAndTheValidKeys() {
     #expect(
       message(#"{"engin": "cmark"}"#)
-        == "render.json: key \"engin\": unknown key; valid keys here: engine, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes"
+        == "render.json: key \"engin\": unknown key; valid keys here: engine, profile, options, stylesheet, colorScheme, title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes, importer"
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
         == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, extensions, headingAnchors, tableOfContents, tableOfContentsLevels, frontMatter"
     )
+  }
+
+  @Test func profileChoosesTheExtensionsEachEngineGets() throws {
+    let strict = try parse(#"{"profile": "commonmark", "options": {"extensions": ["tables"]}}"#)
+    #expect(strict.profile == .commonMark)
+    let gfm = try parse(#"{"options": {"extensions": ["footnotes"]}}"#)
+    let cmarkGFM = CMarkGFMEngine().descriptor
+    #expect(
+      gfm.options(for: cmarkGFM).extensions
+        == [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes])
+    #expect(strict.options(for: cmarkGFM).extensions == [.tables])
+    // An engine gets the profile's extensions it has: cmark stays strict CommonMark.
+    #expect(gfm.options(for: CMarkEngine().descriptor).extensions == [.footnotes])
+    #expect(
+      gfm.options(for: DiscountEngine().descriptor).extensions
+        == [.tables, .strikethrough, .autolinks, .footnotes])
+    #expect(
+      message(#"{"profile": "github"}"#)
+        == "render.json: key \"profile\": unknown value \"github\"; valid values: gfm, commonmark")
   }
 
   @Test func wrongTypesNameTheExpectedAndFoundTypes() {

@@ -64,7 +64,7 @@ struct UserAgentLayerTests {
     ("main", .block), ("figure", .block), ("dl", .block), ("dt", .block), ("dd", .block),
     ("address", .block), ("details", .block), ("summary", .block), ("form", .block),
     ("fieldset", .block), ("body", .block), ("html", .block), ("tbody", .block),
-    ("noscript", .block),
+    ("noscript", .inline),
     ("span", .inline), ("a", .inline), ("em", .inline), ("custom-element", .inline),
     ("head", .none), ("script", .none), ("style", .none), ("template", .none), ("title", .none),
     ("meta", .none), ("link", .none),

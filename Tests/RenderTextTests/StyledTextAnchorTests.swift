@@ -21,7 +21,7 @@ struct StyledTextAnchorTests {
       "nested": .dictionary(["ok": .bool(true), "ratio": .double(0.5)]),
     ]
     let styled = StyledText(
-      document: document, styles: Stylesheet.default.cascade(document, colorScheme: .light))
+      document: document, styles: try Stylesheet.default.cascade(document, colorScheme: .light))
     #expect(styled.metadata == document.metadata)
     let json = try #require(
       try JSONSerialization.jsonObject(with: styled.jsonData()) as? [String: Any])

@@ -38,18 +38,22 @@ struct StyledTextTableTests {
     #expect(styled.blocks.map(\.isHeaderRow) == [true, false])
   }
 
-  @Test("empty cells keep their column; blocks inside a cell stay in the row")
+  @Test("empty cells keep their column; paragraphs inside a cell stay blocks")
   func cellsWithBlocks() {
     let styled = TestMarkup.styledText(
       "<table><tr><td></td><td><p>a</p><p>b</p></td><td>c<br>d</td></tr></table>")
-    #expect(styled.blockTexts == ["\ta b\tc\u{2028}d"])
+    #expect(styled.blockTexts == ["\t", "a", "b", "\tc\u{2028}d"])
+    #expect(styled.blocks.map(\.kind) == [.tableRow, .paragraph, .paragraph, .tableRow])
   }
 
-  @Test("a list inside a cell keeps its markers inline")
+  @Test("a list or heading inside a cell keeps its blocks")
   func listInCell() {
     let styled = TestMarkup.styledText(
-      "<table><tr><td>x</td><td><ul><li>one</li><li>two</li></ul></td></tr></table>")
-    #expect(styled.blockTexts == ["x\t• one • two"])
+      "<table><tr><td>x</td><td><ul><li>one</li><li>two</li></ul></td></tr>"
+        + "<tr><td><h2>Title</h2>text</td></tr></table>")
+    #expect(styled.blockTexts == ["x\t", "• one", "• two", "Title", "text"])
+    #expect(
+      styled.blocks.map(\.kind) == [.tableRow, .listItem, .listItem, .heading, .tableRow])
   }
 
   @Test("cells without a row still separate their words")
@@ -60,11 +64,11 @@ struct StyledTextTableTests {
 }
 
 extension StyledTextTableTests {
-  @Test("a table inside a cell stays in the outer row")
+  @Test("a table inside a cell keeps its rows; no words run together")
   func nestedTable() {
     let styled = TestMarkup.styledText(
-      "<table><tr><td>a</td><td><table><tr><td>b</td><td>c</td></tr></table></td></tr>"
+      "<table><tr><td>a</td><td><table><tr><td>b</td><td>c</td></tr></table>e</td></tr>"
         + "<tr><td>d</td></tr></table>")
-    #expect(styled.blockTexts == ["a\tb\tc", "d"])
+    #expect(styled.blockTexts == ["a\t", "b\tc", "e", "d"])
   }
 }

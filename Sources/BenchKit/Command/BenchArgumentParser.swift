@@ -7,7 +7,8 @@ import RenderCore
 package struct BenchArgumentParser: Sendable {
   /// Every option the tool takes, as `--help` lists them.
   package static let optionNames = [
-    "--engines", "--corpus", "--runs", "--warmup", "--clock", "--spec", "--scaling", "--jobs",
+    "--engines", "--extensions", "--corpus", "--runs", "--warmup", "--clock", "--spec", "--scaling",
+    "--jobs",
     "--format",
     "--report", "--baseline", "--threshold", "--help",
   ]
@@ -42,6 +43,7 @@ package struct BenchArgumentParser: Sendable {
       case "--help", "-h": options.help = true
       case "--scaling": options.scaling = true
       case "--engines": options.engines = try engines(try value())
+      case "--extensions": options.extensions = try Self.extensions(try value())
       case "--corpus": options.corpusPaths.append(try value())
       case "--spec": options.specPaths.append(try value())
       case "--report": options.reportPath = try value()
@@ -88,6 +90,18 @@ package struct BenchArgumentParser: Sendable {
   }
 
   private var choices: String { knownEngines.joined(separator: ", ") }
+
+  private static func extensions(_ list: String) throws(RenderError) -> [MarkdownExtension] {
+    let valid = MarkdownExtension.allCases.map(\.rawValue).joined(separator: ", ")
+    var extensions: [MarkdownExtension] = []
+    for name in list.split(separator: ",").map({ String($0).trimmed }) {
+      guard let found = MarkdownExtension(rawValue: name) else {
+        throw problem("--extensions", "unknown extension \"\(name)\"; valid extensions: \(valid)")
+      }
+      if !extensions.contains(found) { extensions.append(found) }
+    }
+    return extensions
+  }
 
   private static func integer(
     _ text: String, for name: String, minimum: Int

@@ -1,7 +1,11 @@
+import RenderCore
+
 /// What one `renderbench` run does, as parsed from its arguments.
 package struct BenchOptions: Sendable, Hashable, Codable {
   /// The engines to measure; `nil` for every registered one.
   package var engines: [String]?
+  /// Extensions every engine that has them renders the corpus with (`--extensions`).
+  package var extensions: [MarkdownExtension] = []
   /// Markdown files or directories (their `.md` files) to measure; empty for the built-in corpus.
   package var corpusPaths: [String] = []
   /// Measured runs per figure, after the warm-up.
@@ -31,14 +35,35 @@ package struct BenchOptions: Sendable, Hashable, Codable {
   package init() {}
 
   private enum CodingKeys: String, CodingKey {
-    case engines, corpusPaths, runs, warmup, specPaths, scaling, clock, jobs, format, reportPath
+    case engines, extensions, corpusPaths, runs, warmup, specPaths, scaling, clock, jobs, format,
+      reportPath
     case baselinePath, thresholdPercent, help
+  }
+
+  /// Reads a report's options; `extensions` may be absent (reports written before it existed).
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    engines = try container.decode([String]?.self, forKey: .engines)
+    extensions = try container.decodeIfPresent([MarkdownExtension].self, forKey: .extensions) ?? []
+    corpusPaths = try container.decode([String].self, forKey: .corpusPaths)
+    runs = try container.decode(Int.self, forKey: .runs)
+    warmup = try container.decode(Int.self, forKey: .warmup)
+    specPaths = try container.decode([String].self, forKey: .specPaths)
+    scaling = try container.decode(Bool.self, forKey: .scaling)
+    clock = try container.decode(TimingClock.self, forKey: .clock)
+    jobs = try container.decode(Int?.self, forKey: .jobs)
+    format = try container.decode(OutputFormat.self, forKey: .format)
+    reportPath = try container.decode(String?.self, forKey: .reportPath)
+    baselinePath = try container.decode(String?.self, forKey: .baselinePath)
+    thresholdPercent = try container.decode(Double.self, forKey: .thresholdPercent)
+    help = try container.decode(Bool.self, forKey: .help)
   }
 
   /// Writes every key, unset ones as `null`, so the JSON report has one shape.
   package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(engines, forKey: .engines)
+    try container.encode(extensions, forKey: .extensions)
     try container.encode(corpusPaths, forKey: .corpusPaths)
     try container.encode(runs, forKey: .runs)
     try container.encode(warmup, forKey: .warmup)

@@ -8,8 +8,8 @@ package struct BenchRun: Sendable {
   package var stages: PipelineStages
   /// Where progress goes.
   var progress: ProgressLog
-  /// The options every engine renders the corpus with: the defaults, safe for any input.
-  let renderOptions = RenderOptions()
+  /// The extensions `--extensions` asked for; each engine renders with the ones it has.
+  private(set) var extensions: Set<MarkdownExtension> = []
 
   /// Creates a run over `registry` and `stages`, logging progress to `progress`.
   init(registry: EngineRegistry, stages: PipelineStages, progress: ProgressLog) {
@@ -18,8 +18,20 @@ package struct BenchRun: Sendable {
     self.progress = progress
   }
 
+  /// The options `engine` renders the corpus with: the defaults (safe for any input) plus the
+  /// requested extensions it supports.
+  func renderOptions(for engine: any MarkdownEngine) -> RenderOptions {
+    RenderOptions(extensions: extensions.filter { engine.descriptor.features.contains($0.feature) })
+  }
+
   /// Measures what `options` ask for.
   package func report(for options: BenchOptions) throws -> BenchReport {
+    var run = self
+    run.extensions = Set(options.extensions)
+    return try run.measureAll(options)
+  }
+
+  private func measureAll(_ options: BenchOptions) throws -> BenchReport {
     let engines = try (options.engines ?? registry.engineIDs).map { id in
       try registry.engine(id: id)
     }
@@ -36,9 +48,16 @@ package struct BenchRun: Sendable {
     let engineFigures = try engines.map { try measure($0, on: documents, options: options) }
     let htmlSource = engines.first { $0.descriptor.id == "cmark" } ?? engines[0]
     let html = try documents.map { document in
-      PreparedDocument(try htmlSource.render(document.text, options: renderOptions).html)
+      PreparedDocument(
+        try htmlSource.render(document.text, options: renderOptions(for: htmlSource)).html)
     }
     let importFigures = try measureImport(html, options: options)
+    let importerFigures = try stages.importers.map { stage in
+      progress("measuring importer \(stage.id)")
+      return try ImportBenchmark.measure(
+        stage, on: html, runs: options.runs, warmup: options.warmup,
+        stopwatch: Stopwatch(clock: options.clock))
+    }
 
     var parity: [ParityFigures] = []
     if let normalize = stages.normalize, engines.count > 1 {
@@ -60,7 +79,8 @@ package struct BenchRun: Sendable {
     return BenchReport(
       context: context, engines: engineFigures, import: importFigures, parity: parity,
       conformance: conformance.results, conformanceAgreement: conformance.agreement,
-      scaling: scaling, jobs: jobs, memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()))
+      scaling: scaling, jobs: jobs, memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()),
+      importers: importerFigures)
   }
 
   /// Markdown → HTML (framework against raw C) and Markdown → StyledText for one engine.
@@ -68,9 +88,10 @@ package struct BenchRun: Sendable {
     _ engine: any MarkdownEngine, on documents: [PreparedDocument], options: BenchOptions
   ) throws -> EngineFigures {
     progress("measuring \(engine.descriptor.id)")
+    let engineOptions = renderOptions(for: engine)
     let benchmark = EngineBenchmark(
-      engine: engine, options: renderOptions,
-      raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: renderOptions),
+      engine: engine, options: engineOptions,
+      raw: RawEngineCall.forEngine(id: engine.descriptor.id, options: engineOptions),
       stopwatch: Stopwatch(clock: options.clock))
     var styledText: StyledTextFigures?
     if let viaHTML = stages.styledText, let viaDocument = stages.documentStyledText {

@@ -12,6 +12,8 @@ enum BenchUsage {
 
     options:
       --engines a,b         engines to measure (valid: \(engines.joined(separator: ", ")))
+      --extensions a,b      extensions each engine that has them renders with (default none),
+                            e.g. tables,autolinks
       --corpus PATH         a .md file or a directory of them (repeatable); default: generated
       --runs N              measured runs per figure (default 10)
       --warmup N            unmeasured runs before measuring (default 2)

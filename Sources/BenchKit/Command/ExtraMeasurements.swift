@@ -24,7 +24,7 @@ struct ExtraMeasurements {
     for engine in engines {
       run.progress("scaling \(engine.descriptor.id)")
       let path = EngineBenchmark(
-        engine: engine, options: run.renderOptions, raw: nil, stopwatch: stopwatch)
+        engine: engine, options: run.renderOptions(for: engine), raw: nil, stopwatch: stopwatch)
       figures.append(
         try benchmark.measure(path: engine.descriptor.id, inputs: inputs, work: path.renderAll))
     }
@@ -48,9 +48,9 @@ struct ExtraMeasurements {
   func parallel(jobs: Int, corpus: Corpus) throws -> [JobsFigures] {
     let chapters = PreparedDocument.all(corpus.chapters)
     let benchmark = ParallelBenchmark(jobs: jobs)
-    let options = run.renderOptions
     var figures: [JobsFigures] = []
     for engine in engines {
+      let options = run.renderOptions(for: engine)
       run.progress("running \(engine.descriptor.id) on \(jobs) threads")
       let result = try benchmark.measure(
         chapters, runs: self.options.runs, warmup: min(self.options.warmup, 1)
@@ -66,7 +66,8 @@ struct ExtraMeasurements {
     if let styledText = run.stages.styledText, let source {
       run.progress("running import on \(jobs) threads")
       let html = try chapters.map { chapter in
-        PreparedDocument(try source.render(chapter.text, options: options).html)
+        PreparedDocument(
+          try source.render(chapter.text, options: run.renderOptions(for: source)).html)
       }
       let result = try benchmark.measure(
         html, runs: self.options.runs, warmup: min(self.options.warmup, 1)

@@ -5,15 +5,19 @@ import RenderCore
 ///
 /// Every engine runs unsafe (raw HTML passes), as the suites' expected HTML assumes; a suite
 /// whose file name mentions `smart` runs with smart punctuation on, as cmark's
-/// `smart_punct` tests do. Outputs and expectations are compared after normalisation.
-struct ConformanceSuite {
+/// `smart_punct` tests do. An example that lists extensions (the GFM spec's) runs with exactly
+/// those; `gfm-extensions` (cmark-gfm's `extensions.txt`) runs every example with the six
+/// extensions cmark-gfm's own test run turns on. An engine renders with the ones it has, and
+/// fails the examples that need the others. Outputs and expectations are compared after
+/// normalisation.
+package struct ConformanceSuite: Sendable {
   /// The suite's name: the file name without `.json`.
-  let name: String
+  package let name: String
   /// Its examples, in order.
-  let examples: [SpecExample]
+  package let examples: [SpecExample]
 
   /// Reads the suite at `path`; a missing file or wrong format is a clear error.
-  init(path: String) throws {
+  package init(path: String) throws {
     let url = URL(fileURLWithPath: path)
     let data: Data
     do {
@@ -33,18 +37,26 @@ struct ConformanceSuite {
     name = url.deletingPathExtension().lastPathComponent
   }
 
-  /// The options the suite expects.
-  var options: RenderOptions {
-    RenderOptions(unsafe: true, smartPunctuation: name.lowercased().contains("smart"))
+  /// The options `example` expects, limited to the extensions `engine` has.
+  package func options(for example: SpecExample, engine: EngineDescriptor) -> RenderOptions {
+    let wanted =
+      name == "gfm-extensions"
+      ? MarkdownExtension.cmarkGFMTestExtensions
+      : Set((example.extensions ?? []).compactMap(MarkdownExtension.init(cmarkGFMName:)))
+    return RenderOptions(
+      unsafe: true, smartPunctuation: name.lowercased().contains("smart"),
+      extensions: wanted.filter { engine.features.contains($0.feature) })
   }
 
   /// Each engine's normalised output for each example (a failure's message in its place).
-  func outputs(
+  package func outputs(
     of engines: [any MarkdownEngine], normalize: @Sendable (String) -> String
   ) -> [[String]] {
     engines.map { engine in
-      examples.map { example in
+      let descriptor = engine.descriptor
+      return examples.map { example in
         do {
+          let options = options(for: example, engine: descriptor)
           return normalize(try engine.render(example.markdown, options: options).html)
         } catch {
           return "failed: \(error)"
@@ -54,7 +66,7 @@ struct ConformanceSuite {
   }
 
   /// Pass counts per engine and agreement per pair of engines.
-  func results(
+  package func results(
     of engines: [any MarkdownEngine], normalize: @Sendable (String) -> String
   ) -> (conformance: [ConformanceFigures], agreement: [AgreementFigures]) {
     let expected = examples.map { normalize($0.html) }

@@ -1,11 +1,14 @@
 /// One example of a CommonMark-format suite (`spec-0.30.json` and its kin).
-struct SpecExample: Sendable, Hashable, Decodable {
+package struct SpecExample: Sendable, Hashable, Decodable {
   /// The Markdown input.
-  let markdown: String
+  package let markdown: String
   /// The expected HTML (what `cmark --unsafe` produces).
-  let html: String
+  package let html: String
   /// The example's number in the suite.
-  let example: Int
+  package let example: Int
   /// The spec section it belongs to.
-  let section: String
+  package let section: String
+  /// The cmark-gfm extensions the example is run with (`table`, `autolink`, …), as the GFM
+  /// spec lists them; absent in CommonMark's suites.
+  package let extensions: [String]?
 }

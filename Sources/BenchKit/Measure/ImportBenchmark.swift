@@ -26,4 +26,27 @@ struct ImportBenchmark {
       throughputMBps: importSpeed.median, libxml2MBps: libxml2Speed.median,
       ratio: SampleStatistics(timings.pairedRatios)!.median, htmlBytes: bytes)
   }
+
+  /// One importer of the side-by-side comparison over `html`, interleaved the same way.
+  static func measure(
+    _ stage: ImporterStage, on html: [PreparedDocument], runs: Int, warmup: Int,
+    stopwatch: Stopwatch
+  ) throws -> ImporterFigures {
+    let timings = try InterleavedTimings(
+      runs: runs, warmup: warmup, stopwatch: stopwatch,
+      first: { try html.reduce(0) { $0 &+ (try stage.styledText($1.text)) } },
+      second: {
+        html.reduce(0) { total, document in
+          total &+ document.bytes.withUnsafeBufferPointer(stage.treeParse)
+        }
+      })
+    let bytes = PreparedDocument.byteCount(html)
+    return ImporterFigures(
+      id: stage.id, library: stage.library,
+      throughputMBps: SampleStatistics(
+        InterleavedTimings.megabytesPerSecond(timings.first, bytes: bytes))!,
+      parseMBps: SampleStatistics(
+        InterleavedTimings.megabytesPerSecond(timings.second, bytes: bytes))!,
+      ratio: SampleStatistics(timings.pairedRatios)!, htmlBytes: bytes)
+  }
 }

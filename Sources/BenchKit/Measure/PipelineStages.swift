@@ -1,3 +1,4 @@
+import HTML5Import
 import HTMLImport
 import RenderCore
 import RenderStyling
@@ -21,6 +22,8 @@ package struct PipelineStages: Sendable {
     (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)?
   /// Parses HTML bytes into a libxml2 tree and frees it; returns a node count or length.
   package var libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)?
+  /// Every importer compared side by side, each against its own C parse.
+  package var importers: [ImporterStage]
 
   /// Creates stages.
   package init(
@@ -28,12 +31,23 @@ package struct PipelineStages: Sendable {
     styledText: (@Sendable (String) throws -> Int)? = nil,
     documentStyledText: (@Sendable (any MarkdownEngine, String, RenderOptions) throws -> Int)? =
       nil,
-    libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)? = nil
+    libxml2TreeParse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Int)? = nil,
+    importers: [ImporterStage] = []
   ) {
     self.normalize = normalize
     self.styledText = styledText
     self.documentStyledText = documentStyledText
     self.libxml2TreeParse = libxml2TreeParse
+    self.importers = importers
+  }
+
+  /// HTML → StyledText through `importer` with the default stylesheet (light scheme).
+  private static func styledTextLength(
+    _ html: String, importer: some HTMLImporting
+  ) throws -> Int {
+    let document = try importer.importDocument(html: html)
+    let styles = try Stylesheet.default.cascade(document, colorScheme: .light)
+    return StyledText(document: document, styles: styles).string.utf8.count
   }
 
   /// The package's own stages: `HTMLNormalizer`, `HTMLImporter` with its default limits plus
@@ -51,5 +65,15 @@ package struct PipelineStages: Sendable {
       let styles = try Stylesheet.default.cascade(document, colorScheme: .light)
       return StyledText(document: document, styles: styles).string.utf8.count
     },
-    libxml2TreeParse: { LibXML2Parser.treeParseBaseline($0) })
+    libxml2TreeParse: { LibXML2Parser.treeParseBaseline($0) },
+    importers: [
+      ImporterStage(
+        id: "libxml2", library: "libxml2 \(HTMLImporter.libraryVersion)",
+        styledText: { try styledTextLength($0, importer: HTMLImporter()) },
+        treeParse: { LibXML2Parser.treeParseBaseline($0) }),
+      ImporterStage(
+        id: "html5", library: "gumbo \(HTML5Importer.libraryVersion)",
+        styledText: { try styledTextLength($0, importer: HTML5Importer()) },
+        treeParse: { GumboParser.treeParseBaseline($0) }),
+    ])
 }

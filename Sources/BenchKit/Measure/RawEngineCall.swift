@@ -1,4 +1,5 @@
 import EngineCMark
+import EngineCMarkGFM
 import EngineDiscount
 import EngineMD4C
 import RenderCore
@@ -16,6 +17,12 @@ struct RawEngineCall: Sendable {
     case "cmark":
       let flags = CMarkEngine.flags(for: options)
       return RawEngineCall { CMarkEngine.renderRawBaseline($0, flags: flags) }
+    case "cmark-gfm":
+      let (flags, extensions) = CMarkGFMEngine.flags(for: options)
+      // Parse, render and free through the loader: what a C program calling cmark-gfm does.
+      return RawEngineCall {
+        CMarkGFMEngine.renderRawBaseline($0, options: flags, extensions: extensions)
+      }
     case "discount":
       let flags = DiscountEngine.flags(for: options)
       // The bare calls on the measuring thread: the engine's hand-off to its large-stack

@@ -5,15 +5,16 @@ import RenderCore
 struct ParityComparison {
   /// The engines, in report order.
   let engines: [any MarkdownEngine]
-  /// The options every engine renders with.
-  let options: RenderOptions
+  /// The options each engine renders with.
+  let options: (any MarkdownEngine) -> RenderOptions
   /// The HTML normaliser.
   let normalize: @Sendable (String) -> String
 
   /// One entry per pair of engines, in the order the engines are listed.
   func compare(_ chapters: [CorpusDocument]) -> [ParityFigures] {
     let outputs = engines.map { engine in
-      chapters.map { chapter in
+      let options = options(engine)
+      return chapters.map { chapter in
         do {
           return normalize(try engine.render(chapter.text, options: options).html)
         } catch {

@@ -17,7 +17,7 @@ struct ReportTables {
 
   /// Every table the run has figures for, in reading order.
   var tables: [TextTable] {
-    var tables = [engines, styledText, importTable]
+    var tables = [engines, styledText, importTable, importersTable]
     tables += parity
     if !report.conformance.isEmpty { tables.append(conformance) }
     if !report.scaling.isEmpty { tables.append(scaling) }
@@ -77,6 +77,24 @@ struct ReportTables {
           FigureFormat.fixed(figures.libxml2MBps), FigureFormat.fixed(figures.ratio, decimals: 3),
         ]
       ])
+  }
+
+  private var importersTable: TextTable {
+    TextTable(
+      title: "Importers: HTML → StyledText against their own C parse (median, min–max)",
+      header: ["importer", "library", "MB/s of HTML", "C parse MB/s", "ratio"],
+      rows: report.importers.map { figures in
+        [
+          figures.id, figures.library, Self.spread(figures.throughputMBps),
+          Self.spread(figures.parseMBps), Self.spread(figures.ratio, decimals: 3),
+        ]
+      })
+  }
+
+  private static func spread(_ statistics: SampleStatistics, decimals: Int = 1) -> String {
+    "\(FigureFormat.fixed(statistics.median, decimals: decimals)) "
+      + "(\(FigureFormat.fixed(statistics.min, decimals: decimals))–"
+      + "\(FigureFormat.fixed(statistics.max, decimals: decimals)))"
   }
 
   private var parity: [TextTable] {

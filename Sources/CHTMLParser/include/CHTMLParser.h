@@ -28,7 +28,9 @@ enum {
   CHP_STATUS_NODES_EXCEEDED = 2,   /* `limit_value` holds the node count reached */
   CHP_STATUS_INPUT_TOO_LARGE = 3,  /* the repaired input passes libxml2's int-sized length */
   CHP_STATUS_OUT_OF_MEMORY = 4,
-  CHP_STATUS_PARSER_FAILED = 5     /* libxml2 could not create a parser context */
+  CHP_STATUS_PARSER_FAILED = 5,    /* libxml2 could not create a parser context */
+  CHP_STATUS_ATTRIBUTES_EXCEEDED = 6,  /* `limit_value` holds one start tag's attribute count */
+  CHP_STATUS_END_TAGS_EXCEEDED = 7     /* `limit_value` holds the unmatched end tags counted */
 };
 
 enum {
@@ -42,6 +44,9 @@ enum {
 typedef struct chp_limits {
   uint64_t maximum_depth;  /* open elements at once, counting libxml2's implied html and body */
   uint64_t maximum_nodes;  /* elements plus text nodes */
+  /* Checked before libxml2 sees the bytes, where it is quadratic (see MarkupBudget.h). */
+  uint64_t maximum_attributes;           /* attributes on one start tag */
+  uint64_t maximum_unmatched_end_tags;   /* end tags matching no open start tag, in all */
 } chp_limits;
 
 /* The result of `chp_parse`. The caller owns it: release `bytes` with `chp_events_free`. */

@@ -14,7 +14,9 @@ package enum LibXML2Parser {
     defer { chp_events_free(&events) }
     let budget = chp_limits(
       maximum_depth: UInt64(clamping: limits.maximumDepth),
-      maximum_nodes: UInt64(clamping: limits.maximumNodes))
+      maximum_nodes: UInt64(clamping: limits.maximumNodes),
+      maximum_attributes: UInt64(clamping: limits.maximumAttributesPerElement),
+      maximum_unmatched_end_tags: UInt64(clamping: limits.maximumUnmatchedEndTags))
     chp_parse(html.baseAddress, html.count, isValidUTF8 ? 1 : 0, budget, &events)
     let reached = Int(clamping: events.limit_value)
     switch Int(events.status) {
@@ -27,6 +29,14 @@ package enum LibXML2Parser {
         limit: "HTML nesting depth", value: reached, maximum: limits.maximumDepth)
     case Int(CHP_STATUS_NODES_EXCEEDED):
       throw .limitExceeded(limit: "HTML node count", value: reached, maximum: limits.maximumNodes)
+    case Int(CHP_STATUS_ATTRIBUTES_EXCEEDED):
+      throw .limitExceeded(
+        limit: "HTML attributes on one element", value: reached,
+        maximum: limits.maximumAttributesPerElement)
+    case Int(CHP_STATUS_END_TAGS_EXCEEDED):
+      throw .limitExceeded(
+        limit: "HTML end tags that match no open element", value: reached,
+        maximum: limits.maximumUnmatchedEndTags)
     case Int(CHP_STATUS_INPUT_TOO_LARGE):
       throw .limitExceeded(
         limit: "libxml2 input size in bytes (after repair)", value: events.input_length,

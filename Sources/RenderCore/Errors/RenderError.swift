@@ -48,7 +48,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         : "engines that do: \(supportedBy.joined(separator: ", ")); choose one of them or drop it"
       return "\(engine) does not support \(feature.rawValue); \(others)."
     case .invalidConfiguration(let source, let key, let problem):
-      let place = key.map { "\(source): key \"\($0)\"" } ?? source
+      let place = key.map { "\(Self.printable(source)): key \"\($0)\"" } ?? Self.printable(source)
       return "\(place): \(problem)"
     case .limitExceeded(let limit, let value, let maximum):
       return
@@ -72,10 +72,35 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case .importFailed(let detail):
       return "HTML import failed: \(detail)."
     case .fileUnreadable(let path, let reason):
-      return "\(path): \(reason)."
+      return "\(Self.printable(path)): \(reason)."
     case .serverUnavailable(let detail):
       return "the server could not start: \(detail)."
     }
+  }
+
+  /// `text` (a file name, say) safe to print in a terminal: control characters, which could
+  /// move the cursor or recolour the screen, are written as `\u{1B}`-style escapes.
+  ///
+  /// ```swift
+  /// RenderError.printable("a\u{1B}[2Jb.md")  // "a\\u{1B}[2Jb.md"
+  /// ```
+  public static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// C0 and C1 controls, DEL, and the line and paragraph separators.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029
   }
 
   private static func format(_ seconds: Double) -> String {

@@ -5,7 +5,7 @@ import RenderStyling
 /// Which engine renders, with which options and stylesheet: what `render.json` holds.
 ///
 /// ```json
-/// {"engine": "discount", "options": {"smartPunctuation": true, "extensions": ["tables"]}}
+/// {"profile": "commonmark", "options": {"smartPunctuation": true, "extensions": ["tables"]}}
 /// ```
 ///
 /// ```swift
@@ -22,9 +22,12 @@ public struct RenderConfiguration: Sendable, Hashable {
   /// The environment variable that overrides the engine.
   public static let engineVariable = "RENDER_ENGINE"
 
-  /// The engine's identifier; `"cmark"` by default.
-  public var engine: String = "cmark"
-  /// The engine-neutral options.
+  /// The engine's identifier; `"cmark-gfm"` by default.
+  public var engine: String = "cmark-gfm"
+  /// What Markdown means: GitHub Flavored Markdown (the default) or strict CommonMark; its
+  /// extensions are added to ``options`` for each engine that has them.
+  public var profile: MarkdownProfile = .gfm
+  /// The engine-neutral options; `extensions` add to the profile's and are required.
   public var options = RenderOptions()
   /// The stylesheet file for pages and styled text (absolute, or relative to the working
   /// directory); nil means the package's default stylesheet.
@@ -41,6 +44,8 @@ public struct RenderConfiguration: Sendable, Hashable {
   /// The page's `<base href>`, which its relative links and images resolve against; nil
   /// leaves it out (they resolve against the page's own location).
   public var baseURL: String?
+  /// The HTML importer's identifier (`html5`, `libxml2`); nil means the registry's default.
+  public var importer: String?
   /// Input size and time budgets.
   public var limits = RenderLimits()
   /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
@@ -53,7 +58,8 @@ public struct RenderConfiguration: Sendable, Hashable {
   /// the default or was set in code or by a command-line flag.
   public var engineSource: String?
 
-  /// The defaults: cmark, safe options, the default stylesheet, light scheme.
+  /// The defaults: cmark-gfm with the GFM profile, safe options, the default stylesheet, light
+  /// scheme.
   public init() {}
 
   /// Reads the configuration an app or CLI should use: the file at `path` if given (it must
@@ -111,17 +117,23 @@ public struct RenderConfiguration: Sendable, Hashable {
         source: source, key: nil,
         problem: "not valid JSON (\(Self.describe(error))); fix the syntax")
     }
+    if let duplicate = JSONDuplicateKeys.first(in: data) {
+      throw .invalidConfiguration(
+        source: source, key: duplicate,
+        problem: "the key appears more than once; keep one of them")
+    }
     let reader = try ConfigurationReader(
       value, source: source,
       validKeys: [
-        "engine", "options", "stylesheet", "colorScheme", "title", "language", "baseURL",
-        "sanitize", "isolation", "deadline", "maximumInputBytes",
+        "engine", "profile", "options", "stylesheet", "colorScheme", "title", "language",
+        "baseURL", "sanitize", "isolation", "deadline", "maximumInputBytes", "importer",
       ])
     var configuration = RenderConfiguration()
     if let engine = try reader.string("engine") {
       configuration.engine = engine
       configuration.engineSource = source
     }
+    configuration.profile = try reader.choice("profile", of: MarkdownProfile.self) ?? .gfm
     if let options = reader.value("options") {
       configuration.options = try parseOptions(options, source: source)
     }
@@ -130,6 +142,7 @@ public struct RenderConfiguration: Sendable, Hashable {
     configuration.title = try reader.string("title")
     configuration.language = try reader.string("language")
     configuration.baseURL = try reader.string("baseURL")
+    configuration.importer = try reader.string("importer")
     configuration.sanitize = try reader.bool("sanitize") ?? false
     configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
     if let seconds = try reader.number("deadline") {
@@ -149,6 +162,11 @@ public struct RenderConfiguration: Sendable, Hashable {
       configuration.limits.maximumInputBytes = Int(bytes)
     }
     return configuration
+  }
+
+  /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has.
+  public func options(for engine: EngineDescriptor) -> RenderOptions {
+    profile.options(options, for: engine)
   }
 
   /// Checks that the engine exists in `registry` and supports the options, that at most one

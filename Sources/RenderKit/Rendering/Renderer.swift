@@ -23,6 +23,9 @@ public struct Renderer: Sendable {
   public let registry: EngineRegistry
   /// The configured engine.
   public let engine: any MarkdownEngine
+  /// The options every render uses: the configuration's, with its profile's extensions that
+  /// the engine has.
+  public let options: RenderOptions
   /// The stylesheet for pages and styled text: the configured file, else the default theme.
   public let stylesheet: Stylesheet
   /// Turns HTML into a document for styled text; nil when none was given.
@@ -47,6 +50,7 @@ public struct Renderer: Sendable {
     self.configuration = configuration
     self.registry = registry
     self.engine = try registry.engine(id: configuration.engine)
+    self.options = configuration.options(for: engine.descriptor)
     self.importer = importer
     self.sanitizer = sanitizer
     if let css = configuration.stylesheetCSS {
@@ -128,8 +132,17 @@ public struct Renderer: Sendable {
     return importer
   }
 
-  private func sanitized(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {
-    guard configuration.sanitize, let sanitizer else { return fragment }
+  private func sanitized(_ fragment: HTMLFragment, always: Bool = false) throws(RenderError)
+    -> HTMLFragment
+  {
+    guard configuration.sanitize || always else { return fragment }
+    guard let sanitizer else {
+      throw .invalidConfiguration(
+        source: "unsafe", key: nil,
+        problem:
+          "HTML input is sanitized unless unsafe is set, and this renderer has no sanitizer; "
+          + "create it with RenderKit's Renderer(configuration:), or set unsafe for trusted HTML")
+    }
     return HTMLFragment(
       html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
   }
@@ -148,9 +161,31 @@ public struct Renderer: Sendable {
     try MarkdownPipeline(self).fragment(markdown: markdown)
   }
 
-  /// HTML from any source as a fragment: sanitized when the configuration says so, else as given.
+  /// HTML from any source as a fragment, safe by default as Markdown is: sanitized unless
+  /// ``RenderOptions/unsafe`` is set (and then still when ``RenderConfiguration/sanitize`` is).
   public func html(html: String) throws(RenderError) -> HTMLFragment {
-    try sanitized(HTMLFragment(html: html, engineID: "html"))
+    try sanitized(HTMLFragment(html: html, engineID: "html"), always: !configuration.options.unsafe)
+  }
+
+  /// HTML from any source as a standalone page with the stylesheet embedded, sanitized as
+  /// ``html(html:)`` is. A whole document keeps its own title (unless one is configured) and
+  /// its body's content becomes the page's: it is not nested, `head` and all, inside `<main>`.
+  ///
+  /// ```swift
+  /// let page = try renderer.page(html: "<title>Notes</title><p>Hello</p>", fileName: "notes.html")
+  /// page.title  // "Notes"
+  /// ```
+  public func page(html: String, fileName: String? = nil) throws(RenderError) -> HTMLPage {
+    let document = try requireImporter().importDocument(html: html)
+    let ownTitle = document.nodes.firstIndex { $0.kind == .element && $0.name == "title" }.map {
+      document.textContent(of: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let fragment =
+      configuration.options.unsafe && !configuration.sanitize
+      ? HTMLFragment(html: HTMLDocumentBody.content(of: html), engineID: "html")
+      : try sanitized(HTMLFragment(html: html, engineID: "html"), always: true)
+    let title = configuration.title ?? ownTitle.flatMap { $0.isEmpty ? nil : $0 }
+    return HTMLPage(fragment: fragment, stylesheet: stylesheet, title: title, fileName: fileName)
   }
 
   /// Renders many documents concurrently on all cores; results come back in input order,

@@ -9,9 +9,6 @@ struct ElementFrame {
     case inline
     /// Starts and ends blocks.
     case block
-    /// A block-level element inside a table cell: the row stays one block, so it only
-    /// separates words.
-    case blockInCell
     /// A table cell of a row: cells are separated by a tab.
     case cell
     /// A table cell outside any row: it only separates words.
@@ -32,8 +29,6 @@ struct ElementFrame {
   var layout: Layout
   /// Whether it is a list item (it writes a marker).
   var isListItem = false
-  /// Whether it is inside a table cell.
-  var isInCell = false
   /// Its bottom margin, applied when it ends.
   var marginBottom = 0.0
   /// The stack index of the nearest list, or -1.
@@ -50,4 +45,12 @@ struct ElementFrame {
   var allCellsAreHeaders = true
   /// Whether it is a table row.
   var isTableRow = false
+  /// Whether its own text is left out (``RenderingRule/TextVisibility``).
+  var hidesText = false
+  /// Whether its start and end separate words (``RenderingRule/separatesWords(_:)``).
+  var separatesWords = false
+  /// Whether it is a `details` without `open` (its children other than the summary hide).
+  var isClosedDetails = false
+  /// The option the nearest `select` shows, or -1 outside one.
+  var chosenOption: Int32 = -1
 }

@@ -41,7 +41,7 @@ struct StyledTextBuilder {
     var next = document.nodes[root].firstChild
     while let node = next {
       if document.nodes[node].kind == .text {
-        if let parent = frames.last {
+        if let parent = frames.last, !parent.hidesText {
           flow.appendText(
             document.nodes[node].text, style: parent.style, whiteSpace: parent.whiteSpace)
         }
@@ -73,16 +73,27 @@ struct StyledTextBuilder {
     let computedIndex = styleIndex(of: node)
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
+    // The parent's frame is the last one: every displayed element has one.
+    let rule = RenderingRule.kind(of: document.nodes[node].name)
+    let chosenOption = frames.last.flatMap { $0.chosenOption >= 0 ? Int($0.chosenOption) : nil }
+    let closedDetails = frames.last?.isClosedDetails == true ? document.nodes[node].parent : nil
+    if RenderingRule.hides(
+      node, kind: rule, in: document, chosenOption: chosenOption, closedDetails: closedDetails)
+    {
+      return false
+    }
     let role = ElementRole(name: document.nodes[node].name)
-    var frame = makeFrame(node, computed: computed, computedIndex: computedIndex, role: role)
+    var frame = makeFrame(
+      node, computed: computed, computedIndex: computedIndex, role: role, rule: rule)
     let parentStyle = frames.last?.style ?? frame.style
 
     if frame.isListItem { flow.flushMarkerAlone() }
+    if frame.separatesWords { flow.softBreak(style: parentStyle) }
     switch frame.layout {
     case .block:
       flow.enterBlockLevel(marginTop: computed.margin.top)
       if let anchor = document.nodes[node].id, !anchor.isEmpty { flow.setAnchor(anchor) }
-    case .blockInCell, .cellOutsideRow: flow.softBreak(style: parentStyle)
+    case .cellOutsideRow: flow.softBreak(style: parentStyle)
     case .cell:
       enterCell(row: Int(frame.rowFrame))
       frames[Int(frame.rowFrame)].cellAlignments.append(computed.textAlign)
@@ -95,7 +106,7 @@ struct StyledTextBuilder {
     frames.append(frame)
     flow.context = frame.block
 
-    switch role {
+    switch frame.hidesText ? .other : role {
     case .lineBreak: flow.forcedBreak(style: frame.style)
     case .rule: flow.appendLiteral("───", style: frame.style)
     case .image: appendAlternativeText(of: node, style: frame.style, whiteSpace: frame.whiteSpace)
@@ -118,9 +129,10 @@ struct StyledTextBuilder {
         cellAlignments: frame.cellAlignments,
         isHeader: frame.allCellsAreHeaders && !frame.cellAlignments.isEmpty)
     }
+    if frame.separatesWords { flow.softBreak(style: frame.style) }
     switch frame.layout {
     case .block: flow.leaveBlockLevel(marginBottom: frame.marginBottom)
-    case .blockInCell, .cellOutsideRow: flow.softBreak(style: frame.style)
+    case .cellOutsideRow: flow.softBreak(style: frame.style)
     case .cell: flow.trimSpace()
     case .inline: break
     }
@@ -131,13 +143,15 @@ struct StyledTextBuilder {
   // MARK: Element semantics
 
   private mutating func makeFrame(
-    _ node: Document.NodeID, computed: ComputedStyle, computedIndex: Int32, role: ElementRole
+    _ node: Document.NodeID, computed: ComputedStyle, computedIndex: Int32, role: ElementRole,
+    rule: RenderingRule?
   ) -> ElementFrame {
     let parent = frames.last
-    let parentIsInCell = parent?.isInCell ?? false
     let layout: ElementFrame.Layout
     switch computed.display {
-    case .block, .listItem, .table, .tableRow: layout = parentIsInCell ? .blockInCell : .block
+    // Blocks inside a cell stay blocks (a heading, a list, a nested table's rows), as in a
+    // browser; the row's text around them goes on in blocks of its own.
+    case .block, .listItem, .table, .tableRow: layout = .block
     case .tableCell: layout = (parent?.rowFrame ?? -1) >= 0 ? .cell : .cellOutsideRow
     case .inline, .none: layout = .inline
     }
@@ -168,11 +182,22 @@ struct StyledTextBuilder {
       style: style, styleKey: key, fontSize: fontSize, whiteSpace: computed.whiteSpace,
       block: parent?.block ?? BlockContext(), layout: layout)
     frame.isListItem = computed.display == .listItem
-    frame.isInCell = parentIsInCell || layout == .cell || layout == .cellOutsideRow
     frame.marginBottom = computed.margin.bottom
     frame.listFrame = role == .list ? Int32(frames.count) : parent?.listFrame ?? -1
     frame.rowFrame = computed.display == .tableRow ? Int32(frames.count) : parent?.rowFrame ?? -1
     frame.isTableRow = computed.display == .tableRow && layout == .block
+    switch RenderingRule.textVisibility(of: node, kind: rule, in: document) {
+    case .inherited: frame.hidesText = parent?.hidesText ?? false
+    case .shown: frame.hidesText = false
+    case .hidden: frame.hidesText = true
+    }
+    frame.separatesWords = RenderingRule.separatesWords(rule)
+    frame.isClosedDetails = rule == .details && document.nodes[node].attribute("open") == nil
+    if rule == .select {
+      frame.chosenOption = Int32(RenderingRule.chosenOption(of: node, in: document) ?? -1)
+    } else {
+      frame.chosenOption = parent?.chosenOption ?? -1
+    }
     if layout == .block { frame.block = blockContext(frame.block, computed: computed, role: role) }
     return frame
   }
@@ -187,6 +212,10 @@ struct StyledTextBuilder {
     block.alignment = computed.textAlign
     if role != .canvas, let background = Self.visible(computed.backgroundColor) {
       block.backgroundColor = background
+    }
+    if inherited.kind == .tableRow && computed.display != .tableRow {
+      // A block inside a cell is a block of its own kind, not part of the row's line.
+      block.kind = .paragraph
     }
     if computed.display == .listItem {
       block.kind = .listItem

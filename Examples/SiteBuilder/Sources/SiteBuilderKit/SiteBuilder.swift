@@ -29,7 +29,19 @@ public struct SiteBuilder: Sendable {
 
   /// Builds the site and reports what it did.
   public func build() async throws(RenderError) -> SiteBuildReport {
-    let files = try SourceFile.scan(source)
+    let sourceRoot = source.standardizedFileURL.resolvingSymlinksInPath().path
+    let outputRoot = output.standardizedFileURL.resolvingSymlinksInPath().path
+    if sourceRoot == outputRoot {
+      throw .fileUnreadable(
+        path: output.path,
+        reason: "is the source folder; the site would overwrite its sources; choose another folder")
+    }
+    // An output folder inside the source is left out of the scan: otherwise each build would
+    // copy the previous site into the next, one level deeper every time.
+    let files = try SourceFile.scan(source).filter { file in
+      let path = sourceRoot + "/" + file.relativePath
+      return !path.hasPrefix(outputRoot + "/")
+    }
     try createFolder(output)
     let previous = BuildManifest.load(from: output)
     var manifest = BuildManifest()
@@ -130,13 +142,20 @@ public struct SiteBuilder: Sendable {
   private func writeIndex(titles: [String: String], sourcePaths: Set<String>) throws(RenderError) {
     let indexPath = sourcePaths.contains("index.html") ? "contents.html" : "index.html"
     let items = titles.keys.sorted().filter { $0 != indexPath }.map { path in
-      "<li><a href=\"\(escape(path))\">\(escape(titles[path] ?? path))</a></li>"
+      "<li><a href=\"\(escape(Self.relativeLink(to: path)))\">\(escape(titles[path] ?? path))</a></li>"
     }
     let fragment = HTMLFragment(
       html: "<h1>Contents</h1>\n<ul>\n\(items.joined(separator: "\n"))\n</ul>\n",
       engineID: "site-builder")
     let page = renderer.page(fragment: fragment, fileName: indexPath)
     try write(Data(page.html.utf8), to: output.appendingPathComponent(indexPath))
+  }
+
+  /// Percent-encodes everything in `path` but unreserved characters and `/`, and starts it
+  /// with `./`: a file named `javascript:alert(1).md` links as `./javascript%3Aalert%281%29.html`,
+  /// never as a URL with a scheme.
+  static func relativeLink(to path: String) -> String {
+    "./" + URLEscaping(unescaped: "-._~/").escape(path)
   }
 
   private func escape(_ text: String) -> String {

@@ -39,7 +39,8 @@ public enum SiteBuilderCommand {
         renderer: renderer)
       let report = try await builder.build()
       for (path, reason) in report.failed.sorted(by: { $0.key < $1.key }) {
-        FileHandle.standardError.write(Data("site-builder: \(path): \(reason)\n".utf8))
+        FileHandle.standardError.write(
+          Data("site-builder: \(RenderError.printable(path)): \(reason)\n".utf8))
       }
       print(report.summary)
       return report.failed.isEmpty ? 0 : 1

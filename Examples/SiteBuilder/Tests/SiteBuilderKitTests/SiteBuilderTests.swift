@@ -37,8 +37,8 @@ import Testing
     #expect(notes.contains("&ldquo;quotes&rdquo; &ndash; and"))
     let contents = try String(
       contentsOf: output.appendingPathComponent("contents.html"), encoding: .utf8)
-    #expect(contents.contains("<li><a href=\"guide/setup.html\">Setting up</a></li>"))
-    #expect(contents.contains("<li><a href=\"index.html\">Welcome</a></li>"))
+    #expect(contents.contains("<li><a href=\"./guide/setup.html\">Setting up</a></li>"))
+    #expect(contents.contains("<li><a href=\"./index.html\">Welcome</a></li>"))
     #expect(
       try Data(contentsOf: output.appendingPathComponent("assets/extra.css"))
         == Data(contentsOf: source.appendingPathComponent("assets/extra.css")))
@@ -78,5 +78,37 @@ import Testing
     ) {
       try await builder.build()
     }
+  }
+
+  @Test func indexLinksAreRelativeAndPercentEncoded() async throws {
+    let (source, output) = try copyOfSite()
+    let hostile = "javascript:alert(document.domain).md"
+    try Data("# Hostile\n".utf8).write(to: source.appendingPathComponent(hostile))
+    let report = try await SiteBuilder(source: source, output: output, renderer: renderer()).build()
+    #expect(report.rendered.contains("javascript:alert(document.domain).html"))
+    let contents = try String(
+      contentsOf: output.appendingPathComponent("contents.html"), encoding: .utf8)
+    #expect(contents.contains("href=\"./javascript%3Aalert%28document.domain%29.html\""))
+    #expect(!contents.contains("href=\"javascript:"))
+  }
+
+  @Test func anOutputFolderInsideTheSourceIsLeftOut() async throws {
+    let (source, _) = try copyOfSite()
+    let output = source.appendingPathComponent("_site")
+    let builder = SiteBuilder(source: source, output: output, renderer: try renderer())
+    _ = try await builder.build()
+    let second = try await builder.build()
+    #expect(second.rendered.isEmpty)
+    #expect(!second.copied.contains { $0.hasPrefix("_site/") })
+    #expect(
+      !FileManager.default.fileExists(atPath: output.appendingPathComponent("_site").path))
+  }
+
+  @Test func theSourceFolderCannotBeTheOutput() async throws {
+    let (source, _) = try copyOfSite()
+    let builder = SiteBuilder(source: source, output: source, renderer: try renderer())
+    await #expect(throws: RenderError.self) { try await builder.build() }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: source.path).contains("notes.markdown"))
   }
 }

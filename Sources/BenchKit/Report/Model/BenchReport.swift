@@ -9,6 +9,8 @@ package struct BenchReport: Sendable, Hashable, Codable {
   package var engines: [EngineFigures]
   /// HTML → StyledText; `nil` when this build cannot import HTML.
   package var `import`: ImportFigures?
+  /// Each importer's HTML → StyledText against its own C parse.
+  package var importers: [ImporterFigures]
   /// Each pair of engines compared on the corpus's chapters.
   package var parity: [ParityFigures]
   /// Each engine on each `--spec` suite.
@@ -27,8 +29,9 @@ package struct BenchReport: Sendable, Hashable, Codable {
     context: ReportContext, engines: [EngineFigures], import: ImportFigures?,
     parity: [ParityFigures], conformance: [ConformanceFigures],
     conformanceAgreement: [AgreementFigures], scaling: [ScalingFigures], jobs: [JobsFigures],
-    memory: MemoryFigures
+    memory: MemoryFigures, importers: [ImporterFigures] = []
   ) {
+    self.importers = importers
     self.context = context
     self.engines = engines
     self.import = `import`
@@ -42,7 +45,23 @@ package struct BenchReport: Sendable, Hashable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case context, engines, `import`, parity, conformance, conformanceAgreement, scaling, jobs
-    case memory
+    case memory, importers
+  }
+
+  /// Reads a report; one written before `importers` existed reads with none.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    context = try container.decode(ReportContext.self, forKey: .context)
+    engines = try container.decode([EngineFigures].self, forKey: .engines)
+    self.import = try container.decodeIfPresent(ImportFigures.self, forKey: .import)
+    parity = try container.decode([ParityFigures].self, forKey: .parity)
+    conformance = try container.decode([ConformanceFigures].self, forKey: .conformance)
+    conformanceAgreement = try container.decode(
+      [AgreementFigures].self, forKey: .conformanceAgreement)
+    scaling = try container.decode([ScalingFigures].self, forKey: .scaling)
+    jobs = try container.decode([JobsFigures].self, forKey: .jobs)
+    memory = try container.decode(MemoryFigures.self, forKey: .memory)
+    importers = try container.decodeIfPresent([ImporterFigures].self, forKey: .importers) ?? []
   }
 
   /// Writes every key, `import` as `null` when not measured, so the JSON has one shape.
@@ -57,5 +76,6 @@ package struct BenchReport: Sendable, Hashable, Codable {
     try container.encode(scaling, forKey: .scaling)
     try container.encode(jobs, forKey: .jobs)
     try container.encode(memory, forKey: .memory)
+    try container.encode(importers, forKey: .importers)
   }
 }

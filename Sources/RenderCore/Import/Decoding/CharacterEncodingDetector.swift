@@ -1,11 +1,11 @@
 /// Finds the encoding of HTML bytes the way browsers do, minus the guessing: a byte-order mark
 /// first, then a `<meta charset>` or `<meta http-equiv="content-type" content="…charset=…">`
 /// in the first 1,024 bytes, else UTF-8.
-enum CharacterEncodingDetector {
+package enum CharacterEncodingDetector {
   /// How far the `<meta>` prescan looks, as in HTML's encoding sniffing algorithm.
-  static let prescanLength = 1024
+  package static let prescanLength = 1024
 
-  static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> DetectedEncoding {
+  package static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> DetectedEncoding {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .utf8(byteOrderMarkLength: 3) }
     if bytes.starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false) }
     if bytes.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true) }
@@ -15,7 +15,7 @@ enum CharacterEncodingDetector {
   }
 
   /// The charset label of the first `<meta>` that declares one, skipping comments.
-  static func declaredLabel(in head: String) -> String? {
+  package static func declaredLabel(in head: String) -> String? {
     var rest = Substring(head)
     while let open = rest.firstIndex(of: "<") {
       rest = rest[open...]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The character encoding of HTML bytes, and how to turn them into a `String`.
-enum DetectedEncoding: Equatable {
+package enum DetectedEncoding: Equatable {
   /// UTF-8 (the default); the first `byteOrderMarkLength` bytes are a BOM to skip.
   case utf8(byteOrderMarkLength: Int)
   /// UTF-16 after a 2-byte BOM.
@@ -14,7 +14,7 @@ enum DetectedEncoding: Equatable {
   /// The encoding a `charset` label names (WHATWG labels, case-insensitive), UTF-8 for unknown
   /// ones. A declared UTF-16 means UTF-8, as HTML says: the bytes would not be ASCII-readable
   /// enough to declare it otherwise.
-  init(label: String) {
+  package init(label: String) {
     switch label.lowercased() {
     case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1", "windows-1252", "cp1252",
       "x-cp1252", "us-ascii", "ascii", "ansi_x3.4-1968", "cp819", "ibm819":
@@ -33,7 +33,7 @@ enum DetectedEncoding: Equatable {
   }
 
   /// `bytes` decoded; anything undecodable becomes U+FFFD rather than disappearing.
-  func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  package func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     switch self {
     case .utf8(let byteOrderMarkLength):
       return String(decoding: bytes[byteOrderMarkLength...], as: UTF8.self)
@@ -56,7 +56,7 @@ enum DetectedEncoding: Equatable {
 
   /// The code points Windows-1252 assigns to 0x80–0x9F; the five it leaves undefined map to
   /// their C1 control, as HTML's decoder does.
-  private static let windows1252High: [UInt32] = [
+  package static let windows1252High: [UInt32] = [
     0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
     0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
     0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,

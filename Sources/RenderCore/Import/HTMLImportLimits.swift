@@ -1,4 +1,4 @@
-/// The budgets an ``HTMLImporter`` enforces, so hostile HTML fails with a clear error instead of
+/// The budgets an importer enforces (``HTMLImporting``), so hostile HTML fails with a clear error instead of
 /// exhausting memory.
 ///
 /// The defaults are generous: far beyond any real document, small enough to stop runaway input.
@@ -17,17 +17,29 @@ public struct HTMLImportLimits: Sendable, Hashable {
   /// The most nodes (elements plus text nodes) accepted. Default 10,000,000: about a gigabyte
   /// of `Document`, and several times what 256 MiB of typical HTML produces.
   public var maximumNodes: Int
+  /// The most attributes on one start tag. Default 1,000: libxml2 2.9.14 compares each
+  /// attribute with every earlier one (150,000 on one element ran past 12 s), and real
+  /// elements carry a few dozen at most. Counted before libxml2 sees the bytes.
+  public var maximumAttributesPerElement: Int
+  /// The most end tags that match no open element, in the whole document. Default 10,000:
+  /// libxml2 searches its whole open-element stack for each (150,000 `<b>` and 120,000 stray
+  /// `</i>` ran past 12 s), and real pages have a handful. Counted before libxml2 sees the bytes.
+  public var maximumUnmatchedEndTags: Int
 
   /// Creates limits; every parameter defaults to the documented value.
   public init(
-    maximumBytes: Int = 256 << 20, maximumDepth: Int = 1_000_000, maximumNodes: Int = 10_000_000
+    maximumBytes: Int = 256 << 20, maximumDepth: Int = 1_000_000, maximumNodes: Int = 10_000_000,
+    maximumAttributesPerElement: Int = 1_000, maximumUnmatchedEndTags: Int = 10_000
   ) {
     self.maximumBytes = maximumBytes
     self.maximumDepth = maximumDepth
     self.maximumNodes = maximumNodes
+    self.maximumAttributesPerElement = maximumAttributesPerElement
+    self.maximumUnmatchedEndTags = maximumUnmatchedEndTags
   }
 
   /// No budget beyond libxml2's own: for trusted input such as the parity normaliser's.
-  static let unbounded = HTMLImportLimits(
-    maximumBytes: .max, maximumDepth: .max, maximumNodes: .max)
+  package static let unbounded = HTMLImportLimits(
+    maximumBytes: .max, maximumDepth: .max, maximumNodes: .max, maximumAttributesPerElement: .max,
+    maximumUnmatchedEndTags: .max)
 }

@@ -1,0 +1,24 @@
+/// One HTML importer as the benchmark drives it: HTML → StyledText through it, and its C
+/// library's own tree parse of the same bytes (the floor its ratio is taken against).
+package struct ImporterStage: Sendable {
+  /// The importer's identifier, as in `ImporterRegistry` (`libxml2`, `html5`).
+  package var id: String
+  /// The C library and version, e.g. `gumbo 0.10.1`.
+  package var library: String
+  /// Imports HTML, cascades the default stylesheet and builds StyledText; returns the text's
+  /// length so the work cannot be optimised away.
+  package var styledText: @Sendable (String) throws -> Int
+  /// The library's own parse of the bytes into its tree, freed again; returns a count.
+  package var treeParse: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+
+  /// Creates a stage.
+  package init(
+    id: String, library: String, styledText: @escaping @Sendable (String) throws -> Int,
+    treeParse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+  ) {
+    self.id = id
+    self.library = library
+    self.styledText = styledText
+    self.treeParse = treeParse
+  }
+}

@@ -1,0 +1,254 @@
+internal import CCMarkGFMLoader
+import Foundation
+import RenderCore
+
+/// The cmark-gfm engine: GitHub's fork of cmark, with GitHub Flavored Markdown's tables,
+/// strikethrough, autolinks (`www.`, bare URLs, e-mail), task lists, the tagfilter and footnotes.
+///
+/// libcmark-gfm is loaded at run time into a link-map namespace of its own, so that it and the
+/// cmark engine's libcmark (which export the same `cmark_*` symbols) each call their own code in
+/// one process. Only its run-time libraries are needed (Debian's `libcmark-gfm0.29.0.gfm.6` and
+/// `libcmark-gfm-extensions0.29.0.gfm.6`); when they are missing, rendering throws a
+/// ``RenderError/engineFailed(engine:detail:)`` that says which package to install.
+///
+/// Parsing is serialised (cmark-gfm switches a process-wide table of special characters for each
+/// parse's extensions); rendering HTML from the parsed tree runs in parallel.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// options.extensions = [.tables, .strikethrough, .autolinks, .taskLists]
+/// let html = try CMarkGFMEngine().render("| a |\n|---|\n| ~~b~~ |", options: options)
+/// ```
+public struct CMarkGFMEngine: MarkdownEngine {
+  /// Creates the engine; it holds no state (the library is loaded once, on first use).
+  public init() {}
+
+  /// cmark-gfm's identity, run-time library version and features.
+  public var descriptor: EngineDescriptor {
+    EngineDescriptor(
+      id: "cmark-gfm", displayName: "cmark-gfm (GitHub Flavored Markdown)",
+      libraryVersion: rgfm_version().map { String(cString: $0) } ?? "not loaded",
+      features: [
+        .rawHTML, .smartPunctuation, .hardLineBreaks, .sourcePositions, .tables, .strikethrough,
+        .footnotes, .autolinks, .taskLists, .tagFilter,
+      ],
+      isSafeOnHostileInput: false, concurrency: .serialized)
+  }
+
+  /// Renders `markdown` with libcmark-gfm; see ``MarkdownEngine/render(_:options:)``.
+  ///
+  /// The tagfilter (`.tagFilter`) escapes `<script>`, `<style>`, `<iframe>` and the other tags
+  /// GitHub filters; it only matters when raw HTML passes (`unsafe`).
+  public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  {
+    try checkSupport(of: options)
+    let parsed = try Self.parse(markdown, options: options)
+    defer { rgfm_document_free(parsed) }
+    return try Self.fragment(of: parsed)
+  }
+
+  /// Builds the document from cmark-gfm's node tree (no HTML written or parsed); see
+  /// ``MarkdownEngine/document(_:options:importer:)``.
+  ///
+  /// Tables, task lists and strikethrough come from the tree as the renderer writes them. With
+  /// source positions on, footnotes in the document, or raw HTML passing, the HTML of the same
+  /// parse is imported instead.
+  public func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try checkSupport(of: options)
+    let parsed = try Self.parse(markdown, options: options)
+    defer { rgfm_document_free(parsed) }
+    func imported() throws(RenderError) -> Document {
+      try importer.importDocument(fragment: Self.fragment(of: parsed))
+    }
+    if options.sourcePositions { return try imported() }
+    var builder = MarkdownDocumentBuilder(options: options)
+    guard try Self.walk(parsed, into: &builder) else { return try imported() }
+    return try builder.finish(importing: imported)
+  }
+
+  /// Parses prepared `markdown`; the caller releases the result with `rgfm_document_free`.
+  private static func parse(
+    _ markdown: String, options: RenderOptions
+  ) throws(RenderError) -> OpaquePointer {
+    try requireLibrary()
+    var markdown = MarkdownInput.prepare(markdown)
+    let (flags, extensions) = flags(for: options)
+    let parsed = markdown.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        rgfm_parse($0.baseAddress, $0.count, flags, extensions)
+      }
+    }
+    guard let parsed else {
+      throw .engineFailed(
+        engine: "cmark-gfm", detail: "libcmark-gfm returned no tree (out of memory?)")
+    }
+    return parsed
+  }
+
+  /// The HTML of a parsed document, in a fragment that frees it with the library's allocator.
+  private static func fragment(of parsed: OpaquePointer) throws(RenderError) -> HTMLFragment {
+    var count = 0
+    guard let html = rgfm_render_html(parsed, &count) else {
+      throw .engineFailed(
+        engine: "cmark-gfm", detail: "libcmark-gfm returned no output (out of memory?)")
+    }
+    // The buffer belongs to libcmark-gfm's namespace: only its allocator may free it.
+    let bytes = html.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
+      HTMLBytes(taking: pointer, count: count) {
+        rgfm_free_buffer($0.assumingMemoryBound(to: CChar.self))
+      }
+    }
+    return HTMLFragment(bytes: bytes, engineID: "cmark-gfm")
+  }
+
+  /// Feeds every node of the tree to `builder` in document order, writing tables and task-list
+  /// items the way cmark-gfm's renderer does. Returns false at a node the builder cannot say
+  /// (footnotes, whose numbering and back-links only the renderer knows): the caller imports
+  /// the HTML instead.
+  private static func walk(
+    _ parsed: OpaquePointer, into builder: inout MarkdownDocumentBuilder
+  ) throws(RenderError) -> Bool {
+    guard let walk = rgfm_walk_new(parsed) else {
+      throw .engineFailed(engine: "cmark-gfm", detail: "out of memory walking the tree")
+    }
+    defer { rgfm_walk_free(walk) }
+    var node = rgfm_node()
+    var alignments: [UInt8] = []
+    var column = 0
+    var inHeader = false
+    var bodyOpen = false
+    while true {
+      let event = rgfm_walk_next(walk, &node)
+      if event == RGFM_EVENT_DONE { return true }
+      let kind = Int(node.kind)
+      if event == RGFM_EVENT_EXIT {
+        switch kind {
+        case RGFM_NODE_DOCUMENT: break
+        case RGFM_NODE_TABLE:
+          if bodyOpen { builder.exit() }
+          bodyOpen = false
+          builder.exit()
+        case RGFM_NODE_TABLE_ROW:
+          builder.exit()
+          if inHeader { builder.exit() }
+          inHeader = false
+        default: builder.exit()
+        }
+        continue
+      }
+      switch kind {
+      case RGFM_NODE_DOCUMENT: break
+      case RGFM_NODE_BLOCK_QUOTE: builder.enter(.blockQuote)
+      case RGFM_NODE_LIST:
+        builder.enter(
+          .list(ordered: node.ordered != 0, start: Int(node.start), tight: node.tight != 0))
+      case RGFM_NODE_ITEM:
+        builder.enter(.item)
+        if node.task != 0 {
+          var attributes: [DocumentNode.Attribute] = [
+            .init(lowercasedName: "type", value: "checkbox")
+          ]
+          if node.checked != 0 { attributes.append(.init(lowercasedName: "checked", value: "")) }
+          attributes.append(.init(lowercasedName: "disabled", value: ""))
+          builder.enter(.element(name: "input", attributes: attributes))
+          builder.exit()
+          builder.text(" ")
+        }
+      case RGFM_NODE_PARAGRAPH: builder.enter(.paragraph)
+      case RGFM_NODE_HEADING: builder.enter(.heading(level: Int(node.level)))
+      case RGFM_NODE_EMPHASIS: builder.enter(.emphasis)
+      case RGFM_NODE_STRONG: builder.enter(.strong)
+      case RGFM_NODE_STRIKETHROUGH: builder.enter(.strikethrough)
+      case RGFM_NODE_LINK:
+        builder.enter(.link(destination: string(node.url), title: string(node.title)))
+      case RGFM_NODE_IMAGE:
+        builder.enter(.image(source: string(node.url), title: string(node.title)))
+      case RGFM_NODE_TEXT: builder.text(string(node.literal))
+      case RGFM_NODE_CODE: builder.code(string(node.literal))
+      case RGFM_NODE_SOFT_BREAK: builder.softBreak()
+      case RGFM_NODE_LINE_BREAK: builder.lineBreak()
+      case RGFM_NODE_CODE_BLOCK:
+        builder.codeBlock(info: string(node.info), text: string(node.literal))
+      case RGFM_NODE_THEMATIC_BREAK: builder.thematicBreak()
+      case RGFM_NODE_HTML_BLOCK, RGFM_NODE_HTML_INLINE: builder.html(string(node.literal))
+      case RGFM_NODE_TABLE:
+        alignments = Array(UnsafeBufferPointer(start: node.alignments, count: Int(node.columns)))
+        builder.enter(.element(name: "table", attributes: []))
+      case RGFM_NODE_TABLE_ROW:
+        column = 0
+        if node.header != 0 {
+          inHeader = true
+          builder.enter(.element(name: "thead", attributes: []))
+        } else if !bodyOpen {
+          bodyOpen = true
+          builder.enter(.element(name: "tbody", attributes: []))
+        }
+        builder.enter(.element(name: "tr", attributes: []))
+      case RGFM_NODE_TABLE_CELL:
+        let alignment = column < alignments.count ? alignments[column] : 0
+        column += 1
+        builder.enter(
+          .element(
+            name: inHeader ? "th" : "td",
+            attributes: Self.alignmentNames[alignment].map {
+              [.init(lowercasedName: "align", value: $0)]
+            } ?? []))
+      default:
+        // Footnotes and anything unknown: only the renderer can say them.
+        return false
+      }
+    }
+  }
+
+  /// cmark-gfm's column alignments as its renderer writes them.
+  private static let alignmentNames: [UInt8: String] = [
+    UInt8(ascii: "l"): "left", UInt8(ascii: "c"): "center", UInt8(ascii: "r"): "right",
+  ]
+
+  private static func string(_ text: UnsafePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? ""
+  }
+
+  /// The loader's options and extensions for `options`.
+  package static func flags(for options: RenderOptions) -> (options: Int32, extensions: UInt32) {
+    var flags: Int32 = 0
+    if options.unsafe { flags |= Int32(RGFM_OPTION_UNSAFE) }
+    if options.smartPunctuation { flags |= Int32(RGFM_OPTION_SMART) }
+    if options.hardLineBreaks { flags |= Int32(RGFM_OPTION_HARD_BREAKS) }
+    if options.sourcePositions { flags |= Int32(RGFM_OPTION_SOURCE_POSITIONS) }
+    if options.extensions.contains(.footnotes) { flags |= Int32(RGFM_OPTION_FOOTNOTES) }
+    var extensions: UInt32 = 0
+    let pairs: [(MarkdownExtension, UInt32)] = [
+      (.tables, UInt32(RGFM_EXTENSION_TABLE)),
+      (.strikethrough, UInt32(RGFM_EXTENSION_STRIKETHROUGH)),
+      (.autolinks, UInt32(RGFM_EXTENSION_AUTOLINK)),
+      (.taskLists, UInt32(RGFM_EXTENSION_TASKLIST)),
+      (.tagFilter, UInt32(RGFM_EXTENSION_TAGFILTER)),
+    ]
+    for (name, bit) in pairs where options.extensions.contains(name) { extensions |= bit }
+    return (flags, extensions)
+  }
+
+  /// Throws a message naming the package to install when the library cannot be loaded.
+  package static func requireLibrary() throws(RenderError) {
+    guard let failure = rgfm_load() else { return }
+    // Debian names the run-time package after the soname: libcmark-gfm-extensions0.29.0.gfm.6.
+    let package = String(cString: rgfm_library_name()).replacingOccurrences(of: ".so.", with: "")
+    throw .engineFailed(
+      engine: "cmark-gfm",
+      detail:
+        "\(String(cString: failure)); install it (apt-get install \(package)) "
+        + "or choose another engine (--engine cmark)")
+  }
+
+  /// Parse, render and free in C, with no Swift `String` produced: the benchmark's floor.
+  package static func renderRawBaseline(
+    _ bytes: UnsafeBufferPointer<UInt8>, options: Int32, extensions: UInt32
+  ) -> Int {
+    bytes.withMemoryRebound(to: CChar.self) { text in
+      max(0, rgfm_markdown_to_html_length(text.baseAddress, text.count, options, extensions))
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import RenderKit
+import TestSupport
+import Testing
+
+/// The public XSS payloads of `../shared/xss` through every engine, both safe configurations
+/// (safe by default; unsafe with the sanitizer) and every input kind (Markdown, HTML, pages),
+/// each output judged by parsing it as a browser would (``SafeOutputTests/scriptVectors(in:)``).
+@Suite struct PublicPayloadTests {
+  /// The configurations that promise safe output.
+  enum Mode: String, CaseIterable, CustomTestStringConvertible {
+    case safe, unsafeSanitized
+    var testDescription: String { rawValue }
+  }
+
+  static let payloads = lines("xss/payloads.jsonl")
+  static let urls = lines("xss/urls.jsonl")
+
+  /// The `payload` field of every line of a JSON-lines file in `../shared`.
+  private static func lines(_ path: String) -> [String] {
+    guard let text = try? String(decoding: SharedFixtures.data(path), as: UTF8.self) else {
+      return []
+    }
+    return text.split(separator: "\n").compactMap { line in
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return object?["payload"] as? String
+    }
+  }
+
+  /// Every payload as a document of its own; every URL in each place Markdown puts a URL; a
+  /// sample of the payloads in link text, titles, alt text and headings (which become page
+  /// titles). Each with whether its page is checked too.
+  static let markdownDocuments: [(markdown: String, checksPage: Bool)] = {
+    var documents = payloads.enumerated().map { ($1, $0 % 10 == 0) }
+    for url in urls {
+      documents += [
+        ("[x](\(url))", false), ("![x](\(url))", false), ("<\(url)>", false),
+        ("[x][r]\n\n[r]: \(url)", false), ("x src=\"![a](\(url))", false),
+      ]
+    }
+    for payload in payloads.enumerated().filter({ $0.offset % 10 == 3 }).map(\.element) {
+      let line = payload.replacingOccurrences(of: "\n", with: " ")
+      documents += [
+        ("# \(line)", true), ("[\(line)](https://example.com \"\(line)\")", false),
+        ("![\(line)](https://example.com/x.png)", false), ("```\(line)\nx\n```", false),
+      ]
+    }
+    return documents
+  }()
+
+  static func renderer(engine: String, mode: Mode) throws -> Renderer {
+    var configuration = RenderConfiguration()
+    configuration.engine = engine
+    configuration.isolation = .inProcess
+    if mode == .unsafeSanitized {
+      configuration.options.unsafe = true
+      configuration.sanitize = true
+    }
+    return try Renderer(configuration: configuration)
+  }
+
+  /// The script vectors of a page, less the page's own `<meta>` elements.
+  static func pageVectors(in page: HTMLPage, ownMetas: Int) throws -> [String] {
+    var vectors = try SafeOutputTests.scriptVectors(in: page.html)
+    let metas = vectors.filter { $0 == "<meta>" }.count
+    vectors.removeAll { $0 == "<meta>" }
+    if metas != ownMetas { vectors.append("\(metas - ownMetas) extra <meta>") }
+    return vectors
+  }
+
+  /// The `<meta>` elements a page has of its own (charset, viewport, colour scheme).
+  static func metaCount(in page: HTMLPage) throws -> Int {
+    try SafeOutputTests.scriptVectors(in: page.html).filter { $0 == "<meta>" }.count
+  }
+
+  @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
+  func thePayloadsAreThere() {
+    #expect(Self.payloads.count > 6_000)
+    #expect(Self.urls.count > 200)
+  }
+
+  @Test(
+    .enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing),
+    arguments: EngineRegistry.builtIn.engineIDs, Mode.allCases)
+  func markdownOutputRunsNoScript(engine: String, mode: Mode) throws {
+    let renderer = try Self.renderer(engine: engine, mode: mode)
+    let ownMetas = try Self.metaCount(in: renderer.page(markdown: ""))
+    var failures: [String] = []
+    for (markdown, checksPage) in Self.markdownDocuments {
+      let html = try renderer.html(markdown: markdown).html
+      let vectors = try SafeOutputTests.scriptVectors(in: html)
+      if !vectors.isEmpty { failures.append("\(markdown.debugDescription) → \(vectors)") }
+      guard checksPage else { continue }
+      let page = try renderer.page(markdown: markdown, fileName: "x.md")
+      let pageVectors = try Self.pageVectors(in: page, ownMetas: ownMetas)
+      if !pageVectors.isEmpty {
+        failures.append("page \(markdown.debugDescription) → \(pageVectors)")
+      }
+    }
+    #expect(
+      failures.isEmpty, "\(engine), \(mode): \(failures.count) outputs: \(failures.prefix(5))")
+  }
+
+  @Test(
+    .enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing), arguments: Mode.allCases)
+  func htmlInputRunsNoScript(mode: Mode) throws {
+    let renderer = try Self.renderer(engine: "cmark", mode: mode)
+    let ownMetas = try Self.metaCount(in: renderer.page(markdown: ""))
+    var failures: [String] = []
+    for (index, payload) in Self.payloads.enumerated() {
+      let vectors = try SafeOutputTests.scriptVectors(in: renderer.html(html: payload).html)
+      if !vectors.isEmpty { failures.append("\(payload.debugDescription) → \(vectors)") }
+      guard index % 10 == 0 else { continue }
+      let page = try renderer.page(html: payload, fileName: "x.html")
+      let pageVectors = try Self.pageVectors(in: page, ownMetas: ownMetas)
+      if !pageVectors.isEmpty {
+        failures.append("page \(payload.debugDescription) → \(pageVectors)")
+      }
+    }
+    #expect(failures.isEmpty, "\(mode): \(failures.count) outputs: \(failures.prefix(5))")
+  }
+}
