@@ -100,8 +100,10 @@ package enum RenderCommand {
       let width =
         arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
         .terminalColumns ?? 80
-      return Data(
-        TerminalRenderer(width: max(10, width), colorMode: mode).render(try styled()).utf8)
+      let renderer = TerminalRenderer(
+        width: max(10, width), colorMode: mode,
+        lineDrawing: TerminalLineDrawing(environment: context.environment))
+      return Data(renderer.render(try styled()).utf8)
     }
   }
 
