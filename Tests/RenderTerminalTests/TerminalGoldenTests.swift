@@ -38,6 +38,26 @@ struct TerminalGoldenTests {
       TerminalRenderer(width: width).render(sample.text), named: "wide-w\(width)")
   }
 
+  /// Every heading level, inline styles, an image and a footnote: without colour, each stays
+  /// told apart by markers; with colour, only the image and the footnote need them.
+  @Test(arguments: [TerminalColorMode.none, .ansi256])
+  func markedInlineContent(mode: TerminalColorMode) throws {
+    var sample = TerminalSample()
+    for level in 1...6 { sample.add(.heading, "Heading level \(level)", .heading(level)) }
+    sample.add(
+      .paragraph,
+      [
+        ("Call ", .plain), ("render --to terminal", .code), (" for ", .plain),
+        ("emphasis", .emphasized), (", ", .plain), ("strong words", .strong), (" and ", .plain),
+        ("gone", .struck), (".", .plain), ("1", .link("#fn-1")),
+      ])
+    sample.add(.paragraph, [("The chart", .image("chart.png"))])
+    sample.add(
+      .listItem, [("1. The footnote. ", .plain), ("↩", .link("#fnref-1"))], indentLevel: 1)
+    let output = TerminalRenderer(width: 40, colorMode: mode).render(sample.text)
+    try TerminalGolden.check(output, named: "markers-w40-\(mode)")
+  }
+
   @Test func blocksNestedInQuotesAndLists() throws {
     let background = CSSColor(red: 0x28, green: 0x2c, blue: 0x34)
     var sample = TerminalSample()
