@@ -35,7 +35,11 @@ package enum RenderCommand {
   /// Reads, renders and writes once, as the arguments say; errors go to standard error.
   static func renderOnce(_ parsed: RenderArguments, context: CommandContext) -> ExitStatus {
     do throws(RenderError) {
-      let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
+      var configuration = try configuration(for: parsed, context: context)
+      if let scheme = terminalColorScheme(for: parsed, context: context) {
+        configuration.colorScheme = scheme
+      }
+      let renderer = try Renderer(configuration: configuration)
       // A fragment is the engine's HTML alone: no CSS is used, so nothing to warn about.
       for diagnostic in renderer.stylesheet.diagnostics where parsed.to != .fragment {
         let file = renderer.configuration.stylesheet ?? "stylesheet"
@@ -93,10 +97,7 @@ package enum RenderCommand {
     case .json:
       return try styled().jsonData() + Data("\n".utf8)
     case .terminal:
-      let mode = TerminalColorMode.detect(
-        environment: context.environment,
-        isTerminal: context.outputIsTerminal && arguments.output == nil,
-        choice: arguments.color)
+      let mode = terminalColorMode(for: arguments, context: context)
       let width =
         arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
         .terminalColumns ?? 80
@@ -105,6 +106,33 @@ package enum RenderCommand {
         lineDrawing: TerminalLineDrawing(environment: context.environment))
       return Data(renderer.render(try styled()).utf8)
     }
+  }
+
+  /// For colour terminal output without `--color-scheme`, the terminal's own scheme:
+  /// from `COLORFGBG`, else from an OSC 11 query when writing to the terminal itself.
+  private static func terminalColorScheme(
+    for arguments: RenderArguments, context: CommandContext
+  ) -> ColorScheme? {
+    guard arguments.to == .terminal, arguments.colorScheme == nil,
+      terminalColorMode(for: arguments, context: context) != .none
+    else { return nil }
+    if let value = context.environment["COLORFGBG"],
+      let scheme = TerminalBackground.colorScheme(colorFGBG: value)
+    {
+      return scheme
+    }
+    guard arguments.output == nil, context.outputIsTerminal,
+      let reply = context.queryTerminalBackground()
+    else { return nil }
+    return TerminalBackground.colorScheme(reply: reply)
+  }
+
+  private static func terminalColorMode(
+    for arguments: RenderArguments, context: CommandContext
+  ) -> TerminalColorMode {
+    TerminalColorMode.detect(
+      environment: context.environment,
+      isTerminal: context.outputIsTerminal && arguments.output == nil, choice: arguments.color)
   }
 
   /// One line per engine: identifier, library version, features, safety.

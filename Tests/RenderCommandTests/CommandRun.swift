@@ -11,7 +11,7 @@ struct CommandRun {
   init(
     _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
     currentDirectory: String = FileManager.default.temporaryDirectory.path,
-    outputIsTerminal: Bool = false,
+    outputIsTerminal: Bool = false, terminalBackground: String? = nil,
     command: ([String], CommandContext) -> ExitStatus = RenderCommand.run
   ) {
     let output = Mutex(Data())
@@ -21,7 +21,8 @@ struct CommandRun {
       writeOutput: { data in output.withLock { $0.append(data) } },
       writeError: { text in error.withLock { $0 += text } },
       environment: environment, currentDirectory: currentDirectory,
-      outputIsTerminal: outputIsTerminal, errorIsTerminal: false)
+      outputIsTerminal: outputIsTerminal, errorIsTerminal: false,
+      queryTerminalBackground: { terminalBackground })
     status = command(arguments, context)
     self.output = String(decoding: output.withLock { $0 }, as: UTF8.self)
     self.error = error.withLock { $0 }
