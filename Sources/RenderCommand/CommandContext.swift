@@ -17,6 +17,8 @@ package struct CommandContext: Sendable {
   package var currentDirectory: String
   /// Whether standard output is a terminal.
   package var outputIsTerminal: Bool
+  /// Whether standard input is a terminal (reading from it gets a one-line hint first).
+  package var inputIsTerminal: Bool
   /// Whether standard error is a terminal (progress is shown only then).
   package var errorIsTerminal: Bool
   /// The terminal's width in columns when standard output is one.
@@ -36,8 +38,10 @@ package struct CommandContext: Sendable {
     environment: [String: String], currentDirectory: String,
     outputIsTerminal: Bool, errorIsTerminal: Bool, terminalColumns: Int? = nil,
     waitForTermination: @escaping @Sendable () -> Void = TerminationSignal.wait,
-    queryTerminalBackground: @escaping @Sendable () -> String? = { nil }
+    queryTerminalBackground: @escaping @Sendable () -> String? = { nil },
+    inputIsTerminal: Bool = false
   ) {
+    self.inputIsTerminal = inputIsTerminal
     self.readStandardInput = readStandardInput
     self.writeOutput = writeOutput
     self.writeError = writeError
@@ -62,7 +66,8 @@ package struct CommandContext: Sendable {
       currentDirectory: FileManager.default.currentDirectoryPath,
       outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
       terminalColumns: columns(of: STDOUT_FILENO),
-      queryTerminalBackground: { TerminalBackgroundQuery.ask() })
+      queryTerminalBackground: { TerminalBackgroundQuery.ask() },
+      inputIsTerminal: isatty(STDIN_FILENO) == 1)
   }
 
   private static func columns(of descriptor: Int32) -> Int? {

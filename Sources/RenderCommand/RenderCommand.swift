@@ -198,7 +198,15 @@ package enum RenderCommand {
     _ path: String, limits: RenderLimits, context: CommandContext
   ) throws(RenderError) -> String {
     let maximum = limits.maximumInputBytes
-    if path == "-" { return MarkdownInput.decode(try context.readStandardInput(maximum)) }
+    if path == "-" {
+      if context.inputIsTerminal {
+        // Otherwise a user who forgot the file name sees a command that seems to hang.
+        context.writeError(
+          "render: reading Markdown from the terminal; type it, then Ctrl-D (or give a FILE; render --help)\n"
+        )
+      }
+      return MarkdownInput.decode(try context.readStandardInput(maximum))
+    }
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
     do {

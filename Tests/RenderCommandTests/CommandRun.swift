@@ -12,6 +12,7 @@ struct CommandRun {
     _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
     currentDirectory: String = FileManager.default.temporaryDirectory.path,
     outputIsTerminal: Bool = false, terminalBackground: String? = nil,
+    inputIsTerminal: Bool = false,
     command: ([String], CommandContext) -> ExitStatus = RenderCommand.run
   ) {
     let output = Mutex(Data())
@@ -22,7 +23,7 @@ struct CommandRun {
       writeError: { text in error.withLock { $0 += text } },
       environment: environment, currentDirectory: currentDirectory,
       outputIsTerminal: outputIsTerminal, errorIsTerminal: false,
-      queryTerminalBackground: { terminalBackground })
+      queryTerminalBackground: { terminalBackground }, inputIsTerminal: inputIsTerminal)
     status = command(arguments, context)
     self.output = String(decoding: output.withLock { $0 }, as: UTF8.self)
     self.error = error.withLock { $0 }

@@ -6,6 +6,17 @@ import Testing
 @Suite struct RenderCommandTests {
   let sample = SharedFixtures.fixture("Fixtures/Render/sample.md").path
 
+  @Test func readingATerminalPrintsAOneLineHintAndAPipeNone() {
+    let terminal = CommandRun([], input: Data("*x*".utf8), inputIsTerminal: true)
+    #expect(terminal.status == .success)
+    #expect(terminal.output == "<p><em>x</em></p>\n")
+    #expect(
+      terminal.error.hasPrefix("render: reading Markdown from the terminal; type it, then Ctrl-D"))
+    #expect(terminal.error.filter { $0 == "\n" }.count == 1)
+    let piped = CommandRun([], input: Data("*x*".utf8))
+    #expect(piped.error.isEmpty)
+  }
+
   @Test func rendersAFileWithTheDefaultEngine() {
     let run = CommandRun([sample])
     #expect(run.status == .success)
