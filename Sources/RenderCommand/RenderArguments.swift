@@ -112,7 +112,8 @@ struct RenderArguments: Equatable {
       case "--deadline":
         let raw = try value()
         guard let seconds = Double(raw), seconds > 0, seconds <= 86_400 else {
-          throw UsageError("--deadline needs seconds between 0 and 86400 (found \"\(raw)\")")
+          throw UsageError(
+            "--deadline needs seconds, more than 0 and at most 86400 (found \"\(raw)\")")
         }
         deadline = seconds
       case "--width":

@@ -52,6 +52,7 @@ package enum RenderCommand {
           path: output,
           reason: "is the input file, which the output would replace; choose another output file")
       }
+      if let output = parsed.output { try checkWritable(output, context: context) }
       let text = try readInput(
         parsed.input, limits: renderer.configuration.limits, context: context)
       let output = try render(text, arguments: parsed, renderer: renderer, context: context)
@@ -209,10 +210,38 @@ package enum RenderCommand {
     }
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
-    do {
-      return MarkdownInput.decode(try LimitedInput.read(path: url.path, maximumBytes: maximum))
+    do throws(RenderError) {
+      let bytes = try LimitedInput.read(path: url.path, maximumBytes: maximum)
+      if isBinary(bytes) {
+        throw RenderError.fileUnreadable(
+          path: path,
+          reason: "looks like a binary file, not Markdown or HTML text; give a text file")
+      }
+      return MarkdownInput.decode(bytes)
     } catch .fileUnreadable(_, let why) {
       throw .fileUnreadable(path: path, reason: why)
+    }
+  }
+
+  /// Fails before any work when the output's folder is missing or not writable, rather than
+  /// after the whole render.
+  private static func checkWritable(_ path: String, context: CommandContext) throws(RenderError) {
+    let url = URL(
+      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    let folder = url.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw .fileUnreadable(
+        path: path,
+        reason:
+          "cannot be written: the folder \(folder) does not exist; create it or choose another -o")
+    }
+    guard access(folder, W_OK) == 0 else {
+      throw .fileUnreadable(
+        path: path,
+        reason: "cannot be written: the folder \(folder) is not writable; choose another -o")
     }
   }
 
@@ -232,6 +261,19 @@ package enum RenderCommand {
         path: path,
         reason: "cannot be written (\(reason(error))); check the folder exists and is writable")
     }
+  }
+
+  /// Whether input is binary rather than text, from its first 8 KiB: a NUL byte in every
+  /// hundred or more (images, executables; text has none, or a stray one that CommonMark
+  /// replaces), or a tenth or more of it not UTF-8 (compressed data, as in PDFs). Text with
+  /// a few invalid bytes is still read, repaired.
+  private static func isBinary(_ bytes: Data) -> Bool {
+    let head = bytes.prefix(8192)
+    guard !head.isEmpty else { return false }
+    if head.reduce(0, { $1 == 0 ? $0 + 1 : $0 }) * 100 >= head.count { return true }
+    let scalars = String(decoding: head, as: UTF8.self).unicodeScalars
+    let replaced = scalars.reduce(0) { $1 == "\u{FFFD}" ? $0 + 1 : $0 }
+    return replaced * 10 >= scalars.count
   }
 
   /// Whether two paths name one file: the same path once symbolic links are resolved, or
