@@ -33,18 +33,26 @@ public struct TerminalSession: Sendable {
     let socket = "render-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
     let marker = "__END_OF_COMMAND_\(UUID().uuidString.prefix(8))__"
     // `env -i` so the pane sees the environment the test chose, not the runner's; the
-    // marker tells that the command is done, and `sleep` keeps the pane open to capture.
+    // marker tells that the command is done. The pane stays open after it (remain-on-exit):
+    // a process kept waiting in it would survive kill-server, since the test runner's
+    // ignored SIGHUP is inherited.
     var variables = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color"]
     variables.merge(environment) { $1 }
     let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let script =
       (["env", "-i"] + assignments + [command.path] + arguments).map(Self.quoted)
-      .joined(separator: " ") + "; printf '%s\\n' \(marker); sleep 600"
-    defer { try? Self.start(tmux, ["-L", socket, "kill-server"]) }
+      .joined(separator: " ") + "; printf '%s\\n' \(marker)"
+    let configuration = FileManager.default.temporaryDirectory.appendingPathComponent(
+      socket + ".conf")
+    try Data("set-option -g remain-on-exit on\n".utf8).write(to: configuration)
+    defer {
+      try? Self.start(tmux, ["-L", socket, "kill-server"])
+      try? FileManager.default.removeItem(at: configuration)
+    }
     try Self.start(
       tmux,
       [
-        "-L", socket, "-f", "/dev/null", "-u", "new-session", "-d", "-x", "\(columns)", "-y",
+        "-L", socket, "-f", configuration.path, "-u", "new-session", "-d", "-x", "\(columns)", "-y",
         "\(lines)", "-s", "capture", script,
       ])
     let started = Date()
@@ -64,27 +72,52 @@ public struct TerminalSession: Sendable {
   }
 
   private static func capture(_ tmux: URL, socket: String, escapes: Bool) throws -> [String] {
-    let options = escapes ? ["-p", "-e"] : ["-p"]
+    // From the start of the history: a pane shorter than the output scrolls.
+    let options = escapes ? ["-p", "-e", "-S", "-"] : ["-p", "-S", "-"]
     let run = try run(tmux, ["-L", socket, "capture-pane", "-t", "capture"] + options)
     var rows = String(decoding: run, as: UTF8.self).components(separatedBy: "\n")
     while rows.last?.isEmpty == true { rows.removeLast() }
     return rows
   }
 
-  /// Runs a tmux command that may start the server with its standard streams on /dev/null
-  /// and every other descriptor closed (through `bash`): the server lives on, and any pipe
-  /// it held (its own, or one a test running alongside was creating) would never reach its
-  /// end for the reader.
+  /// Runs a tmux command that may start the server: through `bash`, spawned with every
+  /// signal unblocked and at its default (the test runner blocks most, and a tmux server
+  /// that inherited that would never see its panes exit nor its kill-server), standard
+  /// streams on /dev/null and every other descriptor closed (a pipe the server held, its
+  /// own or one a test running alongside was creating, would never reach its end).
   private static func start(_ tmux: URL, _ arguments: [String]) throws {
     let command = ([tmux.path] + arguments).map(quoted).joined(separator: " ")
-    let closeOthers =
+    let script =
       "for fd in /proc/$$/fd/*; do n=${fd##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\"; done"
-    let run = try ProcessRun(
-      URL(fileURLWithPath: "/bin/bash"),
-      ["-c", closeOthers + " 2>/dev/null; exec " + command + " </dev/null >/dev/null 2>&1"])
-    guard run.status == 0 else {
+      + " 2>/dev/null; exec " + command
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
+    sigfillset(&signals)
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor: Int32 in 0...2 {
+      posix_spawn_file_actions_addopen(
+        &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    let words: [String] = ["/bin/bash", "-c", script]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    guard posix_spawn(&child, "/bin/bash", &actions, &attributes, argv, environ) == 0 else {
+      throw TerminalSessionError("could not start bash for tmux")
+    }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0, errno == EINTR {}
+    guard status == 0 else {
       throw TerminalSessionError(
-        "tmux \(arguments.joined(separator: " ")) exited with \(run.status)")
+        "tmux \(arguments.joined(separator: " ")) exited with status \(status)")
     }
   }
 
