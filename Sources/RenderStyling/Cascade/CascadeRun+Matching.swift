@@ -11,20 +11,28 @@ extension CascadeRun {
     let element = features(of: key.signature)
     let parent = contexts[Int(key.parent)]
     let parentAncestors = ancestorSets[Int(parent.ancestorSet)]
+    let previousSibling = partSets[Int(key.previousSibling)]
+    let earlierSiblings = partSets[Int(key.earlierSiblings)]
     var matches: [Match] = []
     var parentParts: [Int32] = []
     var newAncestors: [Int32] = []
+    var previousSiblingParts: [Int32] = []
+    var earlierSiblingParts: [Int32] = []
     var tried = 0
     forEachCandidate(of: element) { number in
-      tried += 1
       let part = compiled.parts[Int(number)]
+      tried += 1 + part.compound.negations.count
       guard compiled.rules[Int(part.rule)].schemes.contains(scheme),
         part.compound.matches(element)
       else { return }
       if let left = part.left {
-        let holds =
-          part.leftIsParent
-          ? Self.contains(parent.parentParts, left) : Self.contains(parentAncestors, left)
+        let holds: Bool
+        switch part.leftRelation {
+        case .child: holds = Self.contains(parent.parentParts, left)
+        case .descendant: holds = Self.contains(parentAncestors, left)
+        case .adjacent: holds = Self.contains(previousSibling, left)
+        case .sibling: holds = Self.contains(earlierSiblings, left)
+        }
         guard holds else { return }
       }
       switch part.role {
@@ -35,6 +43,8 @@ extension CascadeRun {
             rule: part.rule))
       case .parentOfNext: parentParts.append(number)
       case .ancestorOfNext: newAncestors.append(number)
+      case .previousSiblingOfNext: previousSiblingParts.append(number)
+      case .earlierSiblingOfNext: earlierSiblingParts.append(number)
       }
     }
     work += tried
@@ -48,7 +58,8 @@ extension CascadeRun {
     let context = CascadeContext(
       style: intern(style), parentParts: parentParts.sorted(),
       ancestorSet: ancestorSet(parent: parent.ancestorSet, adding: newAncestors),
-      hidden: style.display == .none)
+      hidden: style.display == .none, previousSiblingParts: previousSiblingParts.sorted(),
+      earlierSiblingParts: earlierSiblingParts.sorted())
     // Contexts equal in all that children can see are one context: then a deep tree of
     // repeating elements stops producing new keys after a few levels.
     if let existing = contextNumbers[context] { return existing }
@@ -67,6 +78,8 @@ extension CascadeRun {
     element.attributes = stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
     element.isFirstChild = signature.position & 1 != 0
     element.isLastChild = signature.position & 2 != 0
+    element.isLink = signature.position & 4 != 0
+    element.positions = positionSets[Int(signature.positionSet)]
     return element
   }
 
@@ -120,7 +133,7 @@ extension CascadeRun {
     return Int32(ancestorSets.count - 1)
   }
 
-  private static func contains(_ sorted: [Int32], _ value: Int32) -> Bool {
+  static func contains(_ sorted: [Int32], _ value: Int32) -> Bool {
     var low = 0
     var high = sorted.count
     while low < high {
