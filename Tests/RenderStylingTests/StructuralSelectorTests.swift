@@ -123,6 +123,12 @@ struct StructuralSelectorTests {
     #expect(try marked("a:any-link", in: page) == [link])
   }
 
+  @Test func rootIsTheTopElementOnly() throws {
+    let (page, _) = headingPage()
+    #expect(try marked(":root", in: page) == [page.html])
+    #expect(try marked("html:root > body", in: page) == [page.body])
+  }
+
   @Test func linkColourFromALinkRule() throws {
     var page = StylingTestDocument()
     let link = page.element("a", ["href": "/x"], text: "x")

@@ -115,7 +115,7 @@ struct CascadeRun {
           continue
         }
         var signature = signature(of: index, in: nodes)
-        signature.position |= position
+        signature.position |= position | (parent == document.root ? 8 : 0)
         if usesPlaces { signature.positionSet = positionSet(for: places[index]) }
         var key = ContextKey(parent: parentContext, signature: signature)
         if usesSiblings, let previous {

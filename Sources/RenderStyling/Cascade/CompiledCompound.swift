@@ -12,6 +12,7 @@ struct CompiledCompound: Sendable {
   /// Sorted numbers of the `:nth-*()` conditions that must hold.
   var positions: [Int32]
   var link: Bool
+  var root: Bool
   /// `:not()`: none of these may match.
   var negations: [CompiledCompound]
 
@@ -28,6 +29,7 @@ struct CompiledCompound: Sendable {
     lastChild = compound.lastChild
     positions = compound.positions.compactMap { vocabulary.positionConditions[$0] }.sorted()
     link = compound.link
+    root = compound.root
     negations = compound.negations.map { CompiledCompound($0, vocabulary: vocabulary) }
   }
 
@@ -37,6 +39,7 @@ struct CompiledCompound: Sendable {
     if firstChild && !element.isFirstChild { return false }
     if lastChild && !element.isLastChild { return false }
     if link && !element.isLink { return false }
+    if root && !element.isRoot { return false }
     for condition in positions where !element.positions.contains(condition) { return false }
     for name in classes where !element.classes.contains(name) { return false }
     for condition in attributes {

@@ -9,6 +9,7 @@ struct ElementFeatures {
   var isFirstChild = false
   var isLastChild = false
   var isLink = false
+  var isRoot = false
   /// Sorted numbers of the `:nth-*()` conditions the element's place satisfies.
   var positions: [Int32] = []
 }

@@ -19,6 +19,8 @@ struct CompoundSelector: Sendable, Hashable {
   /// `:link` / `:any-link`: an `a` or `area` with `href` (styled text has no history, so every
   /// link is unvisited).
   var link = false
+  /// `:root`: the document's top element.
+  var root = false
   /// The compounds of `:not(…)`: the element matches none of them. They hold no `:not` of their
   /// own, so matching never recurses further.
   var negations: [CompoundSelector] = []
@@ -31,6 +33,7 @@ struct CompoundSelector: Sendable, Hashable {
   var specificityCounts: (ids: Int, classes: Int, types: Int) {
     let pseudoClasses =
       (firstChild ? 1 : 0) + (lastChild ? 1 : 0) + positions.count + (link ? 1 : 0)
+      + (root ? 1 : 0)
     var counts = (
       ids: id == nil ? 0 : 1, classes: classes.count + attributes.count + pseudoClasses,
       types: tag == nil ? 0 : 1

@@ -2,7 +2,7 @@
 ///
 /// Supported: type, `*`, `.class`, `#id`, `[attr]`, `[attr=value]`, descendant, child `>`,
 /// adjacent `+` and general sibling `~` combinators, `,` grouping, `:first-child`,
-/// `:last-child`, `:only-child`, `:nth-child()` and its `last`/`of-type` relatives, `:link`,
+/// `:last-child`, `:only-child`, `:nth-child()` and its `last`/`of-type` relatives, `:link`, `:root`,
 /// `:not()` of compound selectors; `:hover`, `:focus`, `:visited`… are valid but mark the
 /// selector as never matching. Anything else rejects the whole list, as CSS requires for a rule
 /// with one invalid selector.
@@ -194,6 +194,7 @@ struct SelectorParser {
       compound.positions.append(.init(counting: .ofType, step: 0, offset: 1))
       compound.positions.append(.init(counting: .lastOfType, step: 0, offset: 1))
     case "link", "any-link": compound.link = true
+    case "root": compound.root = true
     default:
       guard index < end, bytes[index] == UInt8(ascii: "(") else {
         throw SelectorProblem(offset: start, message: "pseudo-class \":\(name)\" is not supported")
