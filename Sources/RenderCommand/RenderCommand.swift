@@ -75,7 +75,11 @@ package enum RenderCommand {
     func styled() throws(RenderError) -> StyledText {
       switch format {
       case .markdown: try renderer.styledText(markdown: text)
-      case .html: try renderer.styledText(html: text)
+      case .html:
+        try renderer.styledText(
+          html: text,
+          linkedStylesheetFolder: arguments.linkedStylesheets && arguments.input != "-"
+            ? URL(fileURLWithPath: arguments.input).deletingLastPathComponent() : nil)
       }
     }
     switch arguments.to {

@@ -18,14 +18,15 @@ Three modes:
   presentational attributes stay. Chromium then shows its user-agent styles, render its default
   theme: this measures the default theme against a browser's defaults.
 - `own`: the page as it is. Chromium applies `<style>` and `<link rel="stylesheet">`; render
-  applies `<style>` elements (after its default theme) and, when given `--document-folder`
-  (`--base-folder`), the linked local sheets.
+  applies `<style>` elements after its default theme and, with `--linked-stylesheets`, the
+  linked sheets inside the page's folder.
 
 The page set (default): every `*.html` under /usr/share/doc of this machine (Debian's packaged
 documentation: nodejs, valgrind, libxslt, libffi, cmark-gfm, …); pass files or folders to
 choose others. Python 3 standard library only.
 
-usage: styles.py [--render PATH] [--chromium PATH] [--limit N] [--json OUT] [PAGE_OR_FOLDER ...]
+usage: styles.py [--render PATH] [--chromium PATH] [--limit N] [--json OUT] [--without-links]
+                 [PAGE_OR_FOLDER ...]
 """
 import argparse
 import json
@@ -121,13 +122,16 @@ def hex_rgb(value):
     return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
 
 
-def render_characters(render, path, importer, mode):
-    with open(path, "rb") as handle:
-        html = handle.read()
-    if mode != "own":
-        html = STYLE_ELEMENT.sub(b"", html)
+def render_characters(render, path, importer, mode, linked=True):
     command = [render, "--from", "html", "--to", "json", "--unsafe", "--importer", importer,
                "--isolation", "in-process"]
+    if mode == "own":
+        # The file itself, so that its folder is known: linked sheets load from there.
+        html = None
+        command += ["--linked-stylesheets", path] if linked else [path]
+    else:
+        with open(path, "rb") as handle:
+            html = STYLE_ELEMENT.sub(b"", handle.read())
     if mode == "bare":
         command += ["--stylesheet", EMPTY_STYLESHEET]
     result = subprocess.run(command, input=html, capture_output=True, timeout=300)
@@ -188,6 +192,8 @@ def main():
     parser.add_argument("--chromium", default="chromium")
     parser.add_argument("--limit", type=int, default=0, help="only the first N pages")
     parser.add_argument("--json", help="write the per-page counts here")
+    parser.add_argument("--without-links", action="store_true",
+                        help="for a render without --linked-stylesheets: `own` reads <style> only")
     parser.add_argument("pages", nargs="*")
     options = parser.parse_args()
     chosen = pages(options.pages)
@@ -215,7 +221,8 @@ def main():
                     seen[sheets] = browser_characters(browser, path, mode)
                 theirs, their_styles = seen[sheets]
                 for importer in IMPORTERS:
-                    ours, our_styles = render_characters(options.render, path, importer, mode)
+                    ours, our_styles = render_characters(
+                        options.render, path, importer, mode, not options.without_links)
                     counts = {"browser": len(theirs), "aligned": 0, **{a: 0 for a in ATTRIBUTES}}
                     for i, j in aligned_pairs(ours, theirs):
                         counts["aligned"] += 1
