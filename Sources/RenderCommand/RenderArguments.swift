@@ -161,7 +161,8 @@ struct RenderArguments: Equatable {
       throw UsageError("--port is for render preview")
     }
     if linkedStylesheets && input == "-" {
-      throw UsageError("--linked-stylesheets reads from FILE's folder; give a FILE, not standard input")
+      throw UsageError(
+        "--linked-stylesheets reads from FILE's folder; give a FILE, not standard input")
     }
     if watch {
       if input == "-" { throw UsageError("--watch needs a FILE to watch, not standard input") }

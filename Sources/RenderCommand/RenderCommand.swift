@@ -79,7 +79,10 @@ package enum RenderCommand {
         try renderer.styledText(
           html: text,
           linkedStylesheetFolder: arguments.linkedStylesheets && arguments.input != "-"
-            ? URL(fileURLWithPath: arguments.input).deletingLastPathComponent() : nil)
+            ? URL(
+              fileURLWithPath: arguments.input,
+              relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
+            ).deletingLastPathComponent() : nil)
       }
     }
     switch arguments.to {

@@ -1,7 +1,7 @@
 import Foundation
 import RenderKit
-import Testing
 import TestSupport
+import Testing
 
 /// `<link rel="stylesheet">` from the folder the caller grants: relative files inside it
 /// apply in document order; URLs, absolute paths, `..` and symbolic links out of it never load.

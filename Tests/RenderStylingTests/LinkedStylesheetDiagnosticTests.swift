@@ -1,8 +1,8 @@
 import Foundation
 import RenderCore
 import RenderStyling
-import Testing
 import TestSupport
+import Testing
 
 /// What the cascade says about each `<link rel="stylesheet">` it did not load.
 @Suite("Linked stylesheets")
