@@ -5,14 +5,15 @@
 ///    ASCII, or the first difference is at one of those characters;
 /// 2. tabs: the input has a tab, and the outputs are equal after folding tabs and runs of
 ///    spaces to one space, or the first difference is at a tab on either side;
-/// 3. extensions: the sides hold different numbers of extension elements (`table`, `del`,
+/// 3. a GFM construct Discount reads differently (`GFMConstructClassifier` lists its rules);
+/// 4. extensions: the sides hold different numbers of extension elements (`table`, `del`,
 ///    `s`, `sup`, `dl`, footnote references);
-/// 4. sanitiser: near the first difference (30 bytes before, 50 after) either side shows
+/// 5. sanitiser: near the first difference (30 bytes before, 50 after) either side shows
 ///    omitted or escaped raw HTML (`<!--`, `&lt;`) or a dropped or dangerous URL;
-/// 5. code: at the first difference either side is inside `<pre>` or `<code>`;
-/// 6. lists: at the first difference either side starts or ends a list or list item, or,
+/// 6. code: at the first difference either side is inside `<pre>` or `<code>`;
+/// 7. lists: at the first difference either side starts or ends a list or list item, or,
 ///    inside a list item, a paragraph (tight against loose lists);
-/// 7. other.
+/// 8. other.
 ///
 /// A chapter counts once, under the category of its first difference.
 package struct ParityClassifier: Sendable {
@@ -44,6 +45,11 @@ package struct ParityClassifier: Sendable {
       Self.foldingSpace(first) == Self.foldingSpace(second) || differing.contains("\t")
     {
       return .tabs
+    }
+    if let construct = GFMConstructClassifier().classify(
+      first, second, markdown: markdown, difference: difference)
+    {
+      return construct
     }
     for tag in Self.extensionTags where Self.count(tag, in: first) != Self.count(tag, in: second) {
       return .extensions

@@ -106,7 +106,11 @@ struct ReportTables {
           rows: [["–", "not available (needs two engines and the HTML normaliser)"]])
       ]
     }
-    let categories = ParityCategory.allCases.map(\.rawValue)
+    // Only the categories some pair has, so the table stays readable with sixteen of them;
+    // the JSON report keeps every key.
+    let categories = ParityCategory.allCases.map(\.rawValue).filter { category in
+      report.parity.contains { ($0.categories[category] ?? 0) > 0 }
+    }
     return [
       TextTable(
         title: "Parity (chapters identical after normalisation; differences by category)",
