@@ -65,6 +65,13 @@ check-browser: build
 	fi
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh Tests/BrowserCheck/check.sh
 
+# Per-character style agreement (bold, italic, monospace, link, colour, size) of `render --to
+# json` with headless Chromium, both importers, on every HTML page under /usr/share/doc (or
+# PAGES=...); prints the table the README gives. Needs chromium (see check-browser).
+.PHONY: check-styles
+check-styles: build
+	python3 Tests/BrowserCheck/styles.py --render "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/render" $(PAGES)
+
 # The whole test suite under ThreadSanitizer and AddressSanitizer (their own build folders, so
 # the normal build stays untouched), then LeakSanitizer over 1,000 renders per engine (cmark,
 # Discount in-process and isolated) and 1,000 HTML imports. Four tests of large Discount output

@@ -80,7 +80,14 @@ package enum RenderCommand {
     func styled() throws(RenderError) -> StyledText {
       switch format {
       case .markdown: try renderer.styledText(markdown: text)
-      case .html: try renderer.styledText(html: text)
+      case .html:
+        try renderer.styledText(
+          html: text,
+          linkedStylesheetFolder: arguments.linkedStylesheets && arguments.input != "-"
+            ? URL(
+              fileURLWithPath: arguments.input,
+              relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
+            ).deletingLastPathComponent() : nil)
       }
     }
     switch arguments.to {

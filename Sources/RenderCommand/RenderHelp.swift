@@ -40,6 +40,8 @@ enum RenderHelp {
                            input (--from html) is sanitized unless this is given
       --sanitize           keep only allowlisted HTML (GitHub-like) in fragment and page output;
                            with --unsafe, raw HTML is kept but made safe
+      --linked-stylesheets for HTML to styled text: also apply <link rel="stylesheet"> files
+                           inside FILE's folder (relative paths only; never the network)
       --hard-breaks        every newline in a paragraph becomes <br>
       --source-positions   add data-sourcepos attributes (cmark)
       --extension NAME     add an extension to the profile (the engine must have it);

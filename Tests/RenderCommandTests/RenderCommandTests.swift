@@ -121,6 +121,17 @@ import Testing
         "md4c\t0.4.8\tfeatures: rawHTML,hardLineBreaks,tables,strikethrough,autolinks,taskLists"))
   }
 
+  @Test func linkedStylesheetsLoadFromTheInputFilesFolder() {
+    let fixtures = SharedFixtures.fixture("Fixtures/LinkedStyles").path
+    let arguments = ["page.html", "--to", "json", "--unsafe", "--isolation", "in-process"]
+    let linked = CommandRun(arguments + ["--linked-stylesheets"], currentDirectory: fixtures)
+    #expect(linked.status == .success)
+    #expect(linked.output.contains("\"foregroundColor\":\"#123456\""))
+    let plain = CommandRun(arguments, currentDirectory: fixtures)
+    #expect(plain.status == .success)
+    #expect(!plain.output.contains("#123456"))
+  }
+
   @Test func helpGoesToStandardOutput() {
     let run = CommandRun(["--help"])
     #expect(run.status == .success)
@@ -136,6 +147,10 @@ import Testing
         "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
+      (
+        ["--linked-stylesheets", "--from", "html"],
+        "render: --linked-stylesheets reads from FILE's folder; give a FILE, not standard input\n"
+      ),
     ]
     for (arguments, message) in cases {
       let run = CommandRun(arguments)
