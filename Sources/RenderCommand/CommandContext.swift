@@ -17,6 +17,8 @@ package struct CommandContext: Sendable {
   package var currentDirectory: String
   /// Whether standard output is a terminal.
   package var outputIsTerminal: Bool
+  /// Whether standard input is a terminal (reading from it gets a one-line hint first).
+  package var inputIsTerminal: Bool
   /// Whether standard error is a terminal (progress is shown only then).
   package var errorIsTerminal: Bool
   /// The terminal's width in columns when standard output is one.
@@ -24,6 +26,9 @@ package struct CommandContext: Sendable {
   /// Waits until the user stops a long-running command (`render preview`, `--watch`): in a
   /// process, until SIGINT or SIGTERM; tests pass their own.
   package var waitForTermination: @Sendable () -> Void
+  /// Asks the terminal for its background colour (an OSC 11 reply, or nil): in a process,
+  /// only when standard input and output are both a terminal; tests pass their own.
+  package var queryTerminalBackground: @Sendable () -> String?
 
   /// Creates a context from its parts.
   package init(
@@ -32,8 +37,11 @@ package struct CommandContext: Sendable {
     writeError: @escaping @Sendable (String) -> Void,
     environment: [String: String], currentDirectory: String,
     outputIsTerminal: Bool, errorIsTerminal: Bool, terminalColumns: Int? = nil,
-    waitForTermination: @escaping @Sendable () -> Void = TerminationSignal.wait
+    waitForTermination: @escaping @Sendable () -> Void = TerminationSignal.wait,
+    queryTerminalBackground: @escaping @Sendable () -> String? = { nil },
+    inputIsTerminal: Bool = false
   ) {
+    self.inputIsTerminal = inputIsTerminal
     self.readStandardInput = readStandardInput
     self.writeOutput = writeOutput
     self.writeError = writeError
@@ -43,6 +51,7 @@ package struct CommandContext: Sendable {
     self.errorIsTerminal = errorIsTerminal
     self.terminalColumns = terminalColumns
     self.waitForTermination = waitForTermination
+    self.queryTerminalBackground = queryTerminalBackground
   }
 
   /// The running process's real standard streams, environment and directory.
@@ -56,7 +65,9 @@ package struct CommandContext: Sendable {
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath,
       outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
-      terminalColumns: columns(of: STDOUT_FILENO))
+      terminalColumns: columns(of: STDOUT_FILENO),
+      queryTerminalBackground: { TerminalBackgroundQuery.ask() },
+      inputIsTerminal: isatty(STDIN_FILENO) == 1)
   }
 
   private static func columns(of descriptor: Int32) -> Int? {

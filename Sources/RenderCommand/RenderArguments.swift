@@ -27,6 +27,8 @@ struct RenderArguments: Equatable {
   var width: Int?
   var color: ColorChoice = .auto
   var sanitize = false
+  /// Load `<link rel="stylesheet">` files from the input file's folder (HTML to styled text).
+  var linkedStylesheets = false
   var isolation: IsolationMode?
   var importer: String?
   var deadline: Double?
@@ -70,6 +72,7 @@ struct RenderArguments: Equatable {
       case "--smart": smartPunctuation = true
       case "--unsafe": unsafe = true
       case "--sanitize": sanitize = true
+      case "--linked-stylesheets": linkedStylesheets = true
       case "--hard-breaks": hardLineBreaks = true
       case "--source-positions": sourcePositions = true
       case "--heading-anchors": headingAnchors = true
@@ -112,7 +115,8 @@ struct RenderArguments: Equatable {
       case "--deadline":
         let raw = try value()
         guard let seconds = Double(raw), seconds > 0, seconds <= 86_400 else {
-          throw UsageError("--deadline needs seconds between 0 and 86400 (found \"\(raw)\")")
+          throw UsageError(
+            "--deadline needs seconds, more than 0 and at most 86400 (found \"\(raw)\")")
         }
         deadline = seconds
       case "--width":
@@ -156,6 +160,10 @@ struct RenderArguments: Equatable {
       }
     } else if port != nil {
       throw UsageError("--port is for render preview")
+    }
+    if linkedStylesheets && input == "-" {
+      throw UsageError(
+        "--linked-stylesheets reads from FILE's folder; give a FILE, not standard input")
     }
     if watch {
       if input == "-" { throw UsageError("--watch needs a FILE to watch, not standard input") }

@@ -35,7 +35,11 @@ package enum RenderCommand {
   /// Reads, renders and writes once, as the arguments say; errors go to standard error.
   static func renderOnce(_ parsed: RenderArguments, context: CommandContext) -> ExitStatus {
     do throws(RenderError) {
-      let renderer = try Renderer(configuration: configuration(for: parsed, context: context))
+      var configuration = try configuration(for: parsed, context: context)
+      if let scheme = terminalColorScheme(for: parsed, context: context) {
+        configuration.colorScheme = scheme
+      }
+      let renderer = try Renderer(configuration: configuration)
       // A fragment is the engine's HTML alone: no CSS is used, so nothing to warn about.
       for diagnostic in renderer.stylesheet.diagnostics where parsed.to != .fragment {
         let file = renderer.configuration.stylesheet ?? "stylesheet"
@@ -48,6 +52,7 @@ package enum RenderCommand {
           path: output,
           reason: "is the input file, which the output would replace; choose another output file")
       }
+      if let output = parsed.output { try checkWritable(output, context: context) }
       let input = try readInput(
         parsed.input, limits: renderer.configuration.limits, context: context)
       let output = try render(input, arguments: parsed, renderer: renderer, context: context)
@@ -80,7 +85,14 @@ package enum RenderCommand {
     func styled() throws(RenderError) -> StyledText {
       switch format {
       case .markdown: try renderer.styledText(markdown: text)
-      case .html: try renderer.styledText(htmlData: input)
+      case .html:
+        try renderer.styledText(
+          htmlData: input,
+          linkedStylesheetFolder: arguments.linkedStylesheets && arguments.input != "-"
+            ? URL(
+              fileURLWithPath: arguments.input,
+              relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
+            ).deletingLastPathComponent() : nil)
       }
     }
     switch arguments.to {
@@ -98,16 +110,42 @@ package enum RenderCommand {
     case .json:
       return try styled().jsonData() + Data("\n".utf8)
     case .terminal:
-      let mode = TerminalColorMode.detect(
-        environment: context.environment,
-        isTerminal: context.outputIsTerminal && arguments.output == nil,
-        choice: arguments.color)
+      let mode = terminalColorMode(for: arguments, context: context)
       let width =
         arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
         .terminalColumns ?? 80
-      return Data(
-        TerminalRenderer(width: max(10, width), colorMode: mode).render(try styled()).utf8)
+      let renderer = TerminalRenderer(
+        width: max(10, width), colorMode: mode,
+        lineDrawing: TerminalLineDrawing(environment: context.environment))
+      return Data(renderer.render(try styled()).utf8)
     }
+  }
+
+  /// For colour terminal output without `--color-scheme`, the terminal's own scheme:
+  /// from `COLORFGBG`, else from an OSC 11 query when writing to the terminal itself.
+  private static func terminalColorScheme(
+    for arguments: RenderArguments, context: CommandContext
+  ) -> ColorScheme? {
+    guard arguments.to == .terminal, arguments.colorScheme == nil,
+      terminalColorMode(for: arguments, context: context) != .none
+    else { return nil }
+    if let value = context.environment["COLORFGBG"],
+      let scheme = TerminalBackground.colorScheme(colorFGBG: value)
+    {
+      return scheme
+    }
+    guard arguments.output == nil, context.outputIsTerminal,
+      let reply = context.queryTerminalBackground()
+    else { return nil }
+    return TerminalBackground.colorScheme(reply: reply)
+  }
+
+  private static func terminalColorMode(
+    for arguments: RenderArguments, context: CommandContext
+  ) -> TerminalColorMode {
+    TerminalColorMode.detect(
+      environment: context.environment,
+      isTerminal: context.outputIsTerminal && arguments.output == nil, choice: arguments.color)
   }
 
   /// One line per engine: identifier, library version, features, safety.
@@ -174,13 +212,49 @@ package enum RenderCommand {
     _ path: String, limits: RenderLimits, context: CommandContext
   ) throws(RenderError) -> Data {
     let maximum = limits.maximumInputBytes
-    if path == "-" { return try context.readStandardInput(maximum) }
+    if path == "-" {
+      if context.inputIsTerminal {
+        // Otherwise a user who forgot the file name sees a command that seems to hang.
+        context.writeError(
+          "render: reading Markdown from the terminal; type it, then Ctrl-D (or give a FILE; render --help)\n"
+        )
+      }
+      return try context.readStandardInput(maximum)
+    }
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
-    do {
-      return try LimitedInput.read(path: url.path, maximumBytes: maximum)
+    do throws(RenderError) {
+      let bytes = try LimitedInput.read(path: url.path, maximumBytes: maximum)
+      if isBinary(bytes) {
+        throw RenderError.fileUnreadable(
+          path: path,
+          reason: "looks like a binary file, not Markdown or HTML text; give a text file")
+      }
+      return bytes
     } catch .fileUnreadable(_, let why) {
       throw .fileUnreadable(path: path, reason: why)
+    }
+  }
+
+  /// Fails before any work when the output's folder is missing or not writable, rather than
+  /// after the whole render.
+  private static func checkWritable(_ path: String, context: CommandContext) throws(RenderError) {
+    let url = URL(
+      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    let folder = url.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw .fileUnreadable(
+        path: path,
+        reason:
+          "cannot be written: the folder \(folder) does not exist; create it or choose another -o")
+    }
+    guard access(folder, W_OK) == 0 else {
+      throw .fileUnreadable(
+        path: path,
+        reason: "cannot be written: the folder \(folder) is not writable; choose another -o")
     }
   }
 
@@ -200,6 +274,19 @@ package enum RenderCommand {
         path: path,
         reason: "cannot be written (\(reason(error))); check the folder exists and is writable")
     }
+  }
+
+  /// Whether input is binary rather than text, from its first 8 KiB: a NUL byte in every
+  /// hundred or more (images, executables; text has none, or a stray one that CommonMark
+  /// replaces), or a tenth or more of it not UTF-8 (compressed data, as in PDFs). Text with
+  /// a few invalid bytes is still read, repaired.
+  private static func isBinary(_ bytes: Data) -> Bool {
+    let head = bytes.prefix(8192)
+    guard !head.isEmpty else { return false }
+    if head.reduce(0, { $1 == 0 ? $0 + 1 : $0 }) * 100 >= head.count { return true }
+    let scalars = String(decoding: head, as: UTF8.self).unicodeScalars
+    let replaced = scalars.reduce(0) { $1 == "\u{FFFD}" ? $0 + 1 : $0 }
+    return replaced * 10 >= scalars.count
   }
 
   /// Whether two paths name one file: the same path once symbolic links are resolved, or

@@ -21,7 +21,9 @@ enum RenderHelp {
       --to FORMAT          fragment (HTML, the default), page (standalone HTML with the
                            stylesheet), text (plain), json (text, style runs, blocks), terminal
       --stylesheet FILE    the CSS for pages and styled text (default: the built-in theme)
-      --color-scheme S     light or dark, for styled text (text, json, terminal)
+      --color-scheme S     light or dark, for styled text (text, json, terminal); terminal
+                       output follows the terminal's background (COLORFGBG, else an
+                       OSC 11 query) unless this is given
       --importer ID        the HTML importer: html5 (default, HTML5's tree) or libxml2
       --title TEXT         the page title (default: the first heading, then the file name)
       --language TAG       the page's language, <html lang="TAG"> (e.g. en)
@@ -38,6 +40,8 @@ enum RenderHelp {
                            input (--from html) is sanitized unless this is given
       --sanitize           keep only allowlisted HTML (GitHub-like) in fragment and page output;
                            with --unsafe, raw HTML is kept but made safe
+      --linked-stylesheets for HTML to styled text: also apply <link rel="stylesheet"> files
+                           inside FILE's folder (relative paths only; never the network)
       --hard-breaks        every newline in a paragraph becomes <br>
       --source-positions   add data-sourcepos attributes (cmark)
       --extension NAME     add an extension to the profile (the engine must have it);

@@ -137,6 +137,9 @@ public struct ComputedStyle: Sendable, Hashable {
   public var lineHeight: Double?
   /// `vertical-align`.
   public var verticalAlign: VerticalAlign = .baseline
+  /// The custom properties (`--name`) in effect, with their `var()` references substituted:
+  /// inherited by every descendant, read by the `var()` in their values.
+  var customProperties: [String: String] = [:]
 
   /// The initial values of every property, as CSS defines them.
   public init() {}

@@ -71,25 +71,36 @@ public struct Stylesheet: Sendable, Hashable {
   /// Styles every node of `document` in `colorScheme`: the user-agent layer, presentational
   /// attributes (`<font color>`, `bgcolor`, `align`…), this stylesheet, the document's own
   /// `<style>` elements in document order (when `documentStyles` is on, as in a browser), then
-  /// `style` attributes. Text nodes get their parent's style; everything below a
+  /// `style` attributes. With `linkedStylesheetFolder`, `<link rel="stylesheet">` files take
+  /// their place among the `<style>` elements, when their `href` is a relative path to a file
+  /// inside that folder (never a URL, never outside; the rest are listed in
+  /// ``CascadedStyles/documentDiagnostics``).
+  ///
+  /// ```swift
+  /// let folder = pageURL.deletingLastPathComponent()
+  /// let styles = try sheet.cascade(document, colorScheme: .light, linkedStylesheetFolder: folder)
+  /// ``` Text nodes get their parent's style; everything below a
   /// `display: none` element shares that element's style.
   ///
   /// - Throws: ``RenderError/limitExceeded(limit:value:maximum:)`` when selector matching
   ///   would take unreasonably long (a hostile stylesheet or document).
   public func cascade(
-    _ document: Document, colorScheme: ColorScheme, documentStyles: Bool = true
+    _ document: Document, colorScheme: ColorScheme, documentStyles: Bool = true,
+    linkedStylesheetFolder: URL? = nil
   ) throws(RenderError) -> CascadedStyles {
     try cascade(
       document, colorScheme: colorScheme, documentStyles: documentStyles,
-      maximumWork: Self.maximumCascadeWork)
+      linkedStylesheetFolder: linkedStylesheetFolder, maximumWork: Self.maximumCascadeWork)
   }
 
-  /// ``cascade(_:colorScheme:documentStyles:)`` with a chosen work budget.
+  /// ``cascade(_:colorScheme:documentStyles:linkedStylesheetFolder:)`` with a chosen work budget.
   package func cascade(
     _ document: Document, colorScheme: ColorScheme, documentStyles: Bool = true,
-    maximumWork: Int
+    linkedStylesheetFolder: URL? = nil, maximumWork: Int
   ) throws(RenderError) -> CascadedStyles {
-    let embedded = documentStyles ? DocumentStyles(document) : DocumentStyles()
+    let embedded =
+      documentStyles
+      ? DocumentStyles(document, linkedFrom: linkedStylesheetFolder) : DocumentStyles()
     let sheet =
       embedded.rules.isEmpty
       ? compiled

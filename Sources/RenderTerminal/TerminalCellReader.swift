@@ -54,6 +54,9 @@ struct TerminalCellReader {
   /// The cells of a block, and the columns of its list marker with the space after it
   /// (which wrapped lines are indented by). Without visible hyperlinks, a link's target
   /// follows its text in parentheses (unless the text already says it), so none is lost.
+  /// Images, footnote references and, without colour, bold, italics and code are marked
+  /// (``TerminalMarker``); an `h3` and below starts with as many `#` as its level when there
+  /// is no colour to set it apart.
   mutating func cells(of block: TextBlock) -> (cells: [TerminalCell], markerWidth: Int) {
     var cells: [TerminalCell] = []
     cells.reserveCapacity(block.range.count)
@@ -63,7 +66,15 @@ struct TerminalCellReader {
     var styledRun = -1
     var style = 0
     var link: (target: String, text: String)?
+    var markers: [TerminalMarker] = []
+    var skipsRun = false
     var offset = block.range.lowerBound
+    if block.kind == .heading, !showsStyles,
+      let level = textStyle(at: block.range.lowerBound).headingLevel, level >= 3
+    {
+      append(String(repeating: "#", count: level), style: 0, to: &cells)
+      cells.append(TerminalCell(text: " ", width: 1, style: 0, kind: .space))
+    }
     let start = cursor.index(at: block.range.lowerBound)
     var clusters = GraphemeClusterIterator(
       string, from: start, to: cursor.index(at: block.range.upperBound))
@@ -72,21 +83,46 @@ struct TerminalCellReader {
       let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
       if covering != styledRun {
         let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
+        let newMarkers = TerminalMarker.markers(
+          for: textStyle, in: block, showsStyles: showsStyles)
+        let kept = zip(markers, newMarkers).prefix { $0 == $1 }.count
+        for marker in markers[kept...].reversed() {
+          append(marker.closing, style: style, to: &cells)
+        }
         style = intern(terminalStyle(textStyle, in: block))
         styledRun = covering
         if link?.target != textStyle.link {
           if let link { appendTarget(link, to: &cells, in: block) }
           link = textStyle.link.map { ($0, "") }
         }
+        skipsRun = textStyle.link.map(TerminalMarker.isFootnoteBackReference) ?? false
+        for marker in newMarkers[kept...] { append(marker.opening, style: style, to: &cells) }
+        markers = newMarkers
+      }
+      let cell = TerminalCell(character, style: style)
+      if skipsRun {
+        offset += character.unicodeScalars.count
+        continue
       }
       if link != nil { link?.text.append(character) }
-      let cell = TerminalCell(character, style: style)
       if offset - block.range.lowerBound < block.markerLength { markerWidth += cell.width }
+      if cell.kind == .tab, !markers.isEmpty {
+        // A table row's cells are split at tabs: each cell closes its own markers.
+        for marker in markers.reversed() { append(marker.closing, style: style, to: &cells) }
+        markers = []
+        styledRun = -1
+      }
       cells.append(cell)
       offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
     }
+    for marker in markers.reversed() { append(marker.closing, style: style, to: &cells) }
     if let link { appendTarget(link, to: &cells, in: block) }
     return (cells, markerWidth)
+  }
+
+  /// Appends `text` as cells of one style.
+  private func append(_ text: String, style: Int, to cells: inout [TerminalCell]) {
+    for character in text { cells.append(TerminalCell(character, style: style)) }
   }
 
   /// The blocks to show, in order and inside the text, a quote at least one level deep; text
@@ -130,7 +166,12 @@ struct TerminalCellReader {
     if style.background == nil { style.background = background(of: block) }
     // On a background of its own, text keeps its colour even if it is the page's.
     if style.background == nil, style.foreground == canvas.foreground { style.foreground = nil }
-    if !showsHyperlinks { style.link = nil }
+    if !showsHyperlinks {
+      style.link = nil
+    } else if style.link == nil, let image = textStyle.imageURL {
+      // An image outside a link opens the picture itself.
+      style.link = TerminalStyle.hyperlinkTarget(image)
+    }
     return style
   }
 
@@ -148,9 +189,7 @@ struct TerminalCellReader {
     }
     let index = intern(style)
     cells.append(TerminalCell(text: " ", width: 1, style: index, kind: .space))
-    for character in "(" + link.target + ")" {
-      cells.append(TerminalCell(character, style: index))
-    }
+    append("(" + link.target + ")", style: index, to: &cells)
   }
 
   /// The block's background, when it has a visible one other than the page's.

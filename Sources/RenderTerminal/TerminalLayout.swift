@@ -8,12 +8,17 @@ struct TerminalLayout {
   private let width: Int
   private let colorMode: TerminalColorMode
   private let hyperlinks: Bool
+  private let drawing: TerminalLineDrawing
   private var reader: TerminalCellReader
   /// UTF-8 bytes: appending to a byte array is several times cheaper than to a String.
   private var output: [UInt8] = []
 
-  init(_ text: StyledText, width: Int, colorMode: TerminalColorMode, hyperlinks: Bool) {
+  init(
+    _ text: StyledText, width: Int, colorMode: TerminalColorMode, hyperlinks: Bool,
+    drawing: TerminalLineDrawing
+  ) {
     self.text = text
+    self.drawing = drawing
     self.width = width
     self.colorMode = colorMode
     self.hyperlinks = hyperlinks
@@ -36,7 +41,6 @@ struct TerminalLayout {
         rows.append(cells)
         markerWidths.append(markerWidth)
       }
-      if blocks[index].kind == .tableRow { rows = TerminalTable.aligned(rows) }
       for (offset, block) in blocks[index..<end].enumerated() {
         if index + offset > 0 {
           let previous = blocks[index + offset - 1]
@@ -45,6 +49,10 @@ struct TerminalLayout {
             write(prefix(bars: max(0, bars), spaces: 0))
           }
         }
+        if block.kind == .tableRow {
+          writeTable(blocks[index..<end], rows: rows, markerWidth: markerWidths[offset])
+          break
+        }
         write(block, cells: rows[offset], markerWidth: markerWidths[offset])
       }
       index = end
@@ -52,14 +60,34 @@ struct TerminalLayout {
     return String(decoding: output, as: UTF8.self)
   }
 
-  private mutating func write(_ block: TextBlock, cells: [TerminalCell], markerWidth: Int) {
-    // Quote bars, then list indents (BlockLayout's, as in plain text), then the code indent:
-    // together at most half the width, so deep nesting still leaves room for the text.
+  /// A table's rows, boxed, behind the first row's quote bars and indent.
+  private mutating func writeTable(
+    _ blocks: ArraySlice<TextBlock>, rows: [[TerminalCell]], markerWidth: Int
+  ) {
+    let (bars, spaces) = margins(of: blocks[blocks.startIndex], markerWidth: markerWidth)
+    let table = TerminalTable(
+      rows: rows, blocks: blocks, drawing: drawing, borderStyle: reader.intern(faintStyle()))
+    let linePrefix = prefix(bars: bars, spaces: spaces)
+    for line in table.lines(width: width - 2 * bars - spaces) {
+      write(linePrefix + line)
+    }
+  }
+
+  /// Quote bars, then list indents (BlockLayout's, as in plain text), then the code indent:
+  /// together at most half the width, so deep nesting still leaves room for the text.
+  private func margins(of block: TextBlock, markerWidth: Int) -> (bars: Int, spaces: Int) {
     let budget = width / 2
     let indentation = BlockLayout.indentation(of: block, markerColumns: markerWidth)
     let bars = min(indentation.quoteLevel, budget / 2)
     let isCode = block.kind == .codeBlock
     let spaces = min(indentation.firstLine + (isCode ? 2 : 0), budget - 2 * bars)
+    return (bars, spaces)
+  }
+
+  private mutating func write(_ block: TextBlock, cells: [TerminalCell], markerWidth: Int) {
+    let indentation = BlockLayout.indentation(of: block, markerColumns: markerWidth)
+    let (bars, spaces) = margins(of: block, markerWidth: markerWidth)
+    let isCode = block.kind == .codeBlock
     let contentWidth = width - 2 * bars - spaces
     let background = reader.background(of: block)
     let fill = reader.intern(fillStyle(background))
@@ -69,7 +97,7 @@ struct TerminalLayout {
     if block.kind == .rule {
       let style = reader.intern(faintStyle())
       let rule = TerminalCell(
-        text: String(repeating: "─", count: contentWidth), width: contentWidth,
+        text: String(repeating: drawing.horizontal, count: contentWidth), width: contentWidth,
         style: style)
       lines = [TerminalLineBreaker.Line(cells: [rule], indent: 0, width: contentWidth)]
     } else {
@@ -106,7 +134,8 @@ struct TerminalLayout {
     style.foreground = colorMode == .none ? nil : reader.foreground(at: block.range.lowerBound)
     let length = max(1, lines.map { $0.indent + $0.width }.max() ?? 1)
     var row = prefix(bars: bars, spaces: spaces)
-    let rule = String(repeating: level == 1 ? "═" : "─", count: length)
+    let rule = String(
+      repeating: level == 1 ? drawing.doubleHorizontal : drawing.horizontal, count: length)
     row.append(TerminalCell(text: rule, width: length, style: reader.intern(style)))
     write(row)
   }
@@ -115,7 +144,7 @@ struct TerminalLayout {
     let bar = reader.intern(faintStyle())
     var cells: [TerminalCell] = []
     for _ in 0..<bars {
-      cells.append(TerminalCell(text: "│", width: 1, style: bar))
+      cells.append(TerminalCell(text: drawing.vertical, width: 1, style: bar))
       cells.append(TerminalCell(text: " ", width: 1, style: 0, kind: .space))
     }
     cells.append(contentsOf: blank(spaces, style: 0))

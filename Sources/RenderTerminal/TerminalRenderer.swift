@@ -18,18 +18,26 @@ public struct TerminalRenderer: Sendable, Hashable {
   public var colorMode: TerminalColorMode
   /// Whether links become OSC 8 hyperlinks (only with colour; without, targets are written).
   public var hyperlinks: Bool
+  /// The characters for table borders, rules and quote bars (ASCII for a non-UTF-8 locale:
+  /// ``TerminalLineDrawing/init(environment:)``).
+  public var lineDrawing: TerminalLineDrawing
 
   /// Creates a renderer.
-  public init(width: Int = 80, colorMode: TerminalColorMode = .none, hyperlinks: Bool = true) {
+  public init(
+    width: Int = 80, colorMode: TerminalColorMode = .none, hyperlinks: Bool = true,
+    lineDrawing: TerminalLineDrawing = .unicode
+  ) {
     self.width = width
     self.colorMode = colorMode
     self.hyperlinks = hyperlinks
+    self.lineDrawing = lineDrawing
   }
 
   /// The text as terminal output, every line ending in a newline.
   public func render(_ text: StyledText) -> String {
     var layout = TerminalLayout(
-      text, width: max(8, width), colorMode: colorMode, hyperlinks: hyperlinks)
+      text, width: max(8, width), colorMode: colorMode, hyperlinks: hyperlinks,
+      drawing: lineDrawing)
     return layout.render()
   }
 }

@@ -1,52 +1,172 @@
-/// Lines up the cells of consecutive table rows, whose cells the text separates by tabs.
-enum TerminalTable {
-  /// Columns are this many spaces apart.
-  static let gap = 2
+import RenderStyling
+import RenderText
 
-  /// The rows with each tab replaced by the spaces that take the next cell to its column's
-  /// start. A row too wide for the line still wraps, as text does.
-  static func aligned(_ rows: [[TerminalCell]]) -> [[TerminalCell]] {
-    var columnWidths: [Int] = []
-    for row in rows {
-      for (column, width) in cellWidths(row).enumerated() {
-        if column == columnWidths.count {
-          columnWidths.append(width)
-        } else {
-          columnWidths[column] = max(columnWidths[column], width)
-        }
-      }
-    }
-    return rows.map { row in
-      var aligned: [TerminalCell] = []
-      aligned.reserveCapacity(row.count)
-      var column = 0
-      var width = 0
-      for cell in row {
-        guard cell.kind == .tab else {
-          aligned.append(cell)
-          width += cell.width
-          continue
-        }
-        let padding = columnWidths[column] - width + gap
-        let space = TerminalCell(text: " ", width: 1, style: cell.style, kind: .space)
-        aligned.append(contentsOf: repeatElement(space, count: padding))
-        column += 1
-        width = 0
-      }
-      return aligned
-    }
+/// Lays out consecutive table rows, whose cells the text separates by tabs, as a boxed
+/// table: columns as wide as their content, shrunk in proportion when the table would be
+/// wider than the line (never wider), text wrapped inside each cell and placed by the
+/// cell's alignment, a rule under a header row.
+struct TerminalTable {
+  private let rows: [[[TerminalCell]]]
+  private let blocks: ArraySlice<TextBlock>
+  private let drawing: TerminalLineDrawing
+  private let borderStyle: Int
+  private let columnCount: Int
+
+  /// `rows` are the cells of `blocks`, one row each; borders are drawn in `borderStyle`.
+  init(
+    rows: [[TerminalCell]], blocks: ArraySlice<TextBlock>, drawing: TerminalLineDrawing,
+    borderStyle: Int
+  ) {
+    self.rows = rows.map(Self.splitAtTabs)
+    self.blocks = blocks
+    self.drawing = drawing
+    self.borderStyle = borderStyle
+    columnCount = max(1, self.rows.map(\.count).max() ?? 1)
   }
 
-  /// The display width of each tab-separated cell of a row.
-  private static func cellWidths(_ row: [TerminalCell]) -> [Int] {
-    var widths = [0]
-    for cell in row {
-      if cell.kind == .tab {
-        widths.append(0)
-      } else {
-        widths[widths.count - 1] += cell.width
+  /// The table's output lines for `width` columns.
+  func lines(width: Int) -> [[TerminalCell]] {
+    let columnWidths = self.columnWidths(fitting: width)
+    var output: [[TerminalCell]] = [border(.top, columnWidths)]
+    for (offset, (row, block)) in zip(rows, blocks).enumerated() {
+      output.append(contentsOf: lines(of: row, block: block, columnWidths: columnWidths))
+      if block.isHeaderRow, offset + 1 < rows.count {
+        output.append(border(.header, columnWidths))
       }
     }
+    output.append(border(.bottom, columnWidths))
+    return output
+  }
+
+  /// Each column's width: its widest cell, or, when the columns do not fit, a share of the
+  /// room in proportion to that, but no less than its longest word where the room allows.
+  /// Only when even one column each does not fit is the table wider than `width`.
+  private func columnWidths(fitting width: Int) -> [Int] {
+    var natural = [Int](repeating: 1, count: columnCount)
+    var longestWord = [Int](repeating: 1, count: columnCount)
+    for row in rows {
+      for (column, cell) in row.enumerated() {
+        let measure = Self.measure(cell)
+        natural[column] = max(natural[column], measure.widestLine)
+        longestWord[column] = max(longestWord[column], measure.longestWord)
+      }
+    }
+    // "│ " before every column, " " after it, and the closing "│".
+    let room = max(columnCount, width - 3 * columnCount - 1)
+    let total = natural.reduce(0, +)
+    guard total > room else { return natural }
+    // Columns narrower than an equal share keep their width; the others share what is left
+    // in proportion to their content.
+    let fairShare = room / columnCount
+    let kept = natural.filter { $0 <= fairShare }.reduce(0, +)
+    let shrinking = total - kept
+    let left = room - kept
+    var widths = natural.indices.map { column in
+      natural[column] <= fairShare
+        ? natural[column]
+        : max(min(longestWord[column], fairShare), natural[column] * left / max(1, shrinking))
+    }
+    var sum = widths.reduce(0, +)
+    while sum > room, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+      widths[widest] > 1
+    {
+      widths[widest] -= 1
+      sum -= 1
+    }
+    var column = 0
+    while sum < room, widths.indices.contains(where: { widths[$0] < natural[$0] }) {
+      if widths[column] < natural[column] {
+        widths[column] += 1
+        sum += 1
+      }
+      column = (column + 1) % columnCount
+    }
     return widths
+  }
+
+  private func lines(
+    of row: [[TerminalCell]], block: TextBlock, columnWidths: [Int]
+  ) -> [[TerminalCell]] {
+    let cellLines = columnWidths.indices.map { column in
+      TerminalLineBreaker.lines(
+        of: column < row.count ? row[column] : [], width: columnWidths[column])
+    }
+    let height = cellLines.map(\.count).max() ?? 1
+    let bar = TerminalCell(text: drawing.vertical, width: 1, style: borderStyle)
+    var output: [[TerminalCell]] = []
+    for lineIndex in 0..<height {
+      var line: [TerminalCell] = []
+      for (column, lines) in cellLines.enumerated() {
+        line.append(bar)
+        line.append(Self.space)
+        let cells = lineIndex < lines.count ? lines[lineIndex] : TerminalLineBreaker.Line()
+        let free = columnWidths[column] - cells.width
+        let alignment =
+          column < block.cellAlignments.count ? block.cellAlignments[column] : block.alignment
+        let before =
+          switch alignment {
+          case .center: free / 2
+          case .right: free
+          default: 0
+          }
+        line.append(contentsOf: repeatElement(Self.space, count: max(0, before)))
+        line.append(contentsOf: cells.cells)
+        line.append(contentsOf: repeatElement(Self.space, count: max(0, free - before) + 1))
+      }
+      line.append(bar)
+      output.append(line)
+    }
+    return output
+  }
+
+  private func border(_ kind: TerminalLineDrawing.Border, _ columnWidths: [Int]) -> [TerminalCell] {
+    let joints = drawing.joints(kind)
+    let horizontal = kind == .header ? drawing.doubleHorizontal : drawing.horizontal
+    var text = joints.left
+    for (column, columnWidth) in columnWidths.enumerated() {
+      text += String(repeating: horizontal, count: columnWidth + 2)
+      text += column + 1 < columnWidths.count ? joints.middle : joints.right
+    }
+    let length = columnWidths.reduce(0, +) + 3 * columnWidths.count + 1
+    return [TerminalCell(text: text, width: length, style: borderStyle)]
+  }
+
+  private static let space = TerminalCell(text: " ", width: 1, style: 0, kind: .space)
+
+  /// A row's cells, split at its tabs.
+  private static func splitAtTabs(_ row: [TerminalCell]) -> [[TerminalCell]] {
+    var cells: [[TerminalCell]] = [[]]
+    for cell in row {
+      if cell.kind == .tab {
+        cells.append([])
+      } else {
+        cells[cells.count - 1].append(cell)
+      }
+    }
+    return cells
+  }
+
+  /// A cell's widest line and longest word, in columns.
+  private static func measure(_ cells: [TerminalCell]) -> (widestLine: Int, longestWord: Int) {
+    var widestLine = 0
+    var longestWord = 0
+    var line = 0
+    var word = 0
+    for cell in cells {
+      switch cell.kind {
+      case .text:
+        line += cell.width
+        word += cell.width
+      case .space, .tab:
+        line += cell.width
+        word = 0
+      case .lineBreak:
+        line = 0
+        word = 0
+      }
+      widestLine = max(widestLine, line)
+      longestWord = max(longestWord, word)
+    }
+    return (widestLine, longestWord)
   }
 }

@@ -45,6 +45,11 @@ public struct TextBlock: Sendable, Hashable {
   /// The length in scalars of the list marker that starts the block, with the space after
   /// it (`"• "`, `"10. "`): where a hanging indent aligns. 0 when the block has no marker.
   public var markerLength: Int
+  /// For a table row: each cell's `text-align` (from `align`, `style` or the user agent's
+  /// centred `th`), in the order of the tab-separated cells. Empty for other blocks.
+  public var cellAlignments: [ComputedStyle.TextAlignment] = []
+  /// For a table row: whether every cell is a header cell (`th`), so a rule can follow it.
+  public var isHeaderRow = false
   /// The `id` of the element that opened the block (a heading's anchor, for instance), so a
   /// link to `#anchor` can find its block; nil when it has none.
   public var anchor: String?

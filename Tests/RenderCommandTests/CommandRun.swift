@@ -11,7 +11,8 @@ struct CommandRun {
   init(
     _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
     currentDirectory: String = FileManager.default.temporaryDirectory.path,
-    outputIsTerminal: Bool = false,
+    outputIsTerminal: Bool = false, terminalBackground: String? = nil,
+    inputIsTerminal: Bool = false,
     command: ([String], CommandContext) -> ExitStatus = RenderCommand.run
   ) {
     let output = Mutex(Data())
@@ -21,7 +22,8 @@ struct CommandRun {
       writeOutput: { data in output.withLock { $0.append(data) } },
       writeError: { text in error.withLock { $0 += text } },
       environment: environment, currentDirectory: currentDirectory,
-      outputIsTerminal: outputIsTerminal, errorIsTerminal: false)
+      outputIsTerminal: outputIsTerminal, errorIsTerminal: false,
+      queryTerminalBackground: { terminalBackground }, inputIsTerminal: inputIsTerminal)
     status = command(arguments, context)
     self.output = String(decoding: output.withLock { $0 }, as: UTF8.self)
     self.error = error.withLock { $0 }

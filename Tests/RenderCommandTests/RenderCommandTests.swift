@@ -6,6 +6,57 @@ import Testing
 @Suite struct RenderCommandTests {
   let sample = SharedFixtures.fixture("Fixtures/Render/sample.md").path
 
+  @Test func binaryInputIsRefusedAndBrokenTextRepaired() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-binary-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A PNG's signature and header chunk, NUL-heavy as images and executables are.
+    let png =
+      Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
+      + Data("IHDR".utf8) + Data(repeating: 0, count: 64)
+    try png.write(to: folder.appendingPathComponent("chart.png"))
+    // Compressed data: bytes that are mostly not UTF-8, with no NUL.
+    let compressed = Data((0..<4096).map { UInt8(0x80 + ($0 * 7) % 0x7F) })
+    try compressed.write(to: folder.appendingPathComponent("stream.md"))
+    // Text with a few invalid bytes (Latin-1 "é" in a UTF-8 file) stays text, repaired.
+    let latin1 = "# Caf\u{E9}\n\nA paragraph of ordinary words, long enough to be text, here.\n"
+      .utf8.map { $0 == 0xC3 ? 0xE9 : $0 }.filter { $0 != 0xA9 }
+    try Data(latin1).write(to: folder.appendingPathComponent("broken.md"))
+    for name in ["chart.png", "stream.md"] {
+      let run = CommandRun([name], currentDirectory: folder.path)
+      #expect(run.status == .failure)
+      #expect(
+        run.error
+          == "render: \(name): looks like a binary file, not Markdown or HTML text; give a text file.\n"
+      )
+      #expect(run.output.isEmpty)
+    }
+    let text = CommandRun(["broken.md"], currentDirectory: folder.path)
+    #expect(text.status == .success)
+    #expect(text.output.contains("here"))
+  }
+
+  @Test func anOutputInAMissingFolderFailsBeforeAnyWork() {
+    let run = CommandRun(["-o", "/no/such/folder/out.html"], input: Data("*x*".utf8))
+    #expect(run.status == .failure)
+    #expect(
+      run.error
+        == "render: /no/such/folder/out.html: cannot be written: the folder /no/such/folder does not exist; create it or choose another -o.\n"
+    )
+  }
+
+  @Test func readingATerminalPrintsAOneLineHintAndAPipeNone() {
+    let terminal = CommandRun([], input: Data("*x*".utf8), inputIsTerminal: true)
+    #expect(terminal.status == .success)
+    #expect(terminal.output == "<p><em>x</em></p>\n")
+    #expect(
+      terminal.error.hasPrefix("render: reading Markdown from the terminal; type it, then Ctrl-D"))
+    #expect(terminal.error.filter { $0 == "\n" }.count == 1)
+    let piped = CommandRun([], input: Data("*x*".utf8))
+    #expect(piped.error.isEmpty)
+  }
+
   @Test func rendersAFileWithTheDefaultEngine() {
     let run = CommandRun([sample])
     #expect(run.status == .success)
@@ -70,6 +121,17 @@ import Testing
         "md4c\t0.4.8\tfeatures: rawHTML,hardLineBreaks,tables,strikethrough,autolinks,taskLists"))
   }
 
+  @Test func linkedStylesheetsLoadFromTheInputFilesFolder() {
+    let fixtures = SharedFixtures.fixture("Fixtures/LinkedStyles").path
+    let arguments = ["page.html", "--to", "json", "--unsafe", "--isolation", "in-process"]
+    let linked = CommandRun(arguments + ["--linked-stylesheets"], currentDirectory: fixtures)
+    #expect(linked.status == .success)
+    #expect(linked.output.contains("\"foregroundColor\":\"#123456\""))
+    let plain = CommandRun(arguments, currentDirectory: fixtures)
+    #expect(plain.status == .success)
+    #expect(!plain.output.contains("#123456"))
+  }
+
   @Test func helpGoesToStandardOutput() {
     let run = CommandRun(["--help"])
     #expect(run.status == .success)
@@ -85,6 +147,10 @@ import Testing
         "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
+      (
+        ["--linked-stylesheets", "--from", "html"],
+        "render: --linked-stylesheets reads from FILE's folder; give a FILE, not standard input\n"
+      ),
     ]
     for (arguments, message) in cases {
       let run = CommandRun(arguments)

@@ -109,6 +109,28 @@ import Testing
     #expect(forced.output.contains("\u{1B}]8;;https://e.org\u{1B}\\"))
   }
 
+  @Test func thePaletteFollowsTheTerminalBackgroundUnlessTheSchemeIsGiven() {
+    let input = Data("Some `code` here.\n".utf8)
+    func run(_ flags: [String], _ environment: [String: String] = [:], reply: String? = nil)
+      -> String
+    {
+      CommandRun(
+        ["--to", "terminal", "--color", "always"] + flags, input: input,
+        environment: environment, outputIsTerminal: true, terminalBackground: reply
+      ).output
+    }
+    let dark = run(["--color-scheme", "dark"])
+    let light = run(["--color-scheme", "light"])
+    #expect(dark != light)
+    #expect(run([], ["COLORFGBG": "15;0"]) == dark)
+    #expect(run([], ["COLORFGBG": "0;15"]) == light)
+    #expect(run([], reply: "\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\") == dark)
+    #expect(run([], reply: "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}") == light)
+    // No answer: the light default, as before.
+    #expect(run([]) == light)
+    #expect(run(["--color-scheme", "light"], ["COLORFGBG": "15;0"]) == light)
+  }
+
   @Test func terminalWidthIsHonoured() {
     let words = String(repeating: "word ", count: 40)
     let run = CommandRun(["--to", "terminal", "--width", "20"], input: Data(words.utf8))

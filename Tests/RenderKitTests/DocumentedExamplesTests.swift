@@ -73,7 +73,8 @@ import Testing
 
   @Test func containUntrustedInput() throws {
     let untrusted = String(repeating: "> ", count: 70_000) + "deep"
-    let registry = try EngineRegistry.builtIn.contained(limits: RenderLimits(deadline: .seconds(30)))
+    let registry = try EngineRegistry.builtIn.contained(
+      limits: RenderLimits(deadline: .seconds(30)))
     let html = try registry.engine(id: "discount").render(untrusted, options: RenderOptions())
     #expect(html.html.contains("deep"))
   }

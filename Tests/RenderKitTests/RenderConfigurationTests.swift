@@ -62,13 +62,17 @@ import Testing
     #expect(configuration.limits.deadline == .milliseconds(2500))
     #expect(configuration.limits.maximumInputBytes == 1000)
     #expect(try parse("{}").isolation == nil)
+    // The command line's spelling works in the file too.
+    #expect(try parse(#"{"isolation": "in-process"}"#).isolation == .inProcess)
+    #expect(try parse(#"{"isolation": "inProcess"}"#).isolation == .inProcess)
     #expect(
       message(#"{"isolation": "thread"}"#)
         == "render.json: key \"isolation\": unknown value \"thread\"; valid values: inProcess, process"
     )
     #expect(
       message(#"{"deadline": -1}"#)
-        == "render.json: key \"deadline\": expected seconds between 0 and 86400, found -1.0")
+        == "render.json: key \"deadline\": expected seconds more than 0 and at most 86400, found -1.0"
+    )
     #expect(
       message(#"{"maximumInputBytes": 1.5}"#)
         == "render.json: key \"maximumInputBytes\": expected a whole number of bytes from 1 to 2147483647, found 1.5"

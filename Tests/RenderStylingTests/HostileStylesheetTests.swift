@@ -203,6 +203,51 @@ struct HostileStylesheetTests {
     #expect(styles.matchingWork < 4 * 1_001 * 1_000)
   }
 
+  /// `'li ~ '`×100,000 over 10,000 sibling `<li>`: the sibling sets and the parts tried are
+  /// counted, so matching stops at the budget too.
+  @Test func longSiblingChainOverWideDocumentStopsAtTheWorkBudget() throws {
+    let length = 100_000
+    let sheet = try Stylesheet(css: String(repeating: "li ~ ", count: length) + "li {color:red}")
+    var document = Document()
+    let list = document.appendElement("ul", to: document.root)
+    for _ in 0..<10_000 { document.appendText("x", to: document.appendElement("li", to: list)) }
+    let budget = 5_000_000
+    #expect {
+      try sheet.cascade(document, colorScheme: .light, maximumWork: budget)
+    } throws: { error in
+      guard case .limitExceeded(let limit, let value, let maximum)? = error as? RenderError
+      else { return false }
+      return limit.contains("cascade work") && maximum == budget && value > budget
+        && value <= budget + 4 * length + 10_000
+    }
+  }
+
+  /// A 300-compound `~` chain over 400 siblings is within the default budget and matches from
+  /// the 300th item on.
+  @Test func siblingChainOverShallowDocumentMatchesAtTheRightPlace() throws {
+    let sheet = try Stylesheet(css: String(repeating: "li ~ ", count: 299) + "li {color:red}")
+    var document = Document()
+    let list = document.appendElement("ul", to: document.root)
+    let items = (0..<400).map { _ in document.appendElement("li", to: list) }
+    let styles = try sheet.cascade(document, colorScheme: .light)
+    #expect(styles[items[298]].color == nil)
+    #expect(styles[items[299]].color?.hex == "#ff0000")
+    #expect(styles[items[399]].color?.hex == "#ff0000")
+  }
+
+  /// 20,000 distinct `:nth-child()` conditions over 2,000 siblings: each condition tried at each
+  /// new place is work, and the budget stops it.
+  @Test func manyPositionConditionsStopAtTheWorkBudget() throws {
+    let css = (1...20_000).map { ":nth-child(\($0))" }.joined(separator: ", ") + " {color:red}"
+    let sheet = try Stylesheet(css: css)
+    var document = Document()
+    let list = document.appendElement("ul", to: document.root)
+    for _ in 0..<2_000 { document.appendElement("li", to: list) }
+    #expect(throws: RenderError.self) {
+      try sheet.cascade(document, colorScheme: .light, maximumWork: 5_000_000)
+    }
+  }
+
   @Test func absurdNumbersInEveryUnit() throws {
     let css = """
       p { font-size: 1e400px; margin: -1e30em; line-height: 1e99; padding: 99999999999% }

@@ -1,6 +1,7 @@
 import RenderCore
 import RenderStyling
 import RenderTerminal
+import RenderText
 import Testing
 
 @Suite("Terminal goldens")
@@ -37,6 +38,26 @@ struct TerminalGoldenTests {
       TerminalRenderer(width: width).render(sample.text), named: "wide-w\(width)")
   }
 
+  /// Every heading level, inline styles, an image and a footnote: without colour, each stays
+  /// told apart by markers; with colour, only the image and the footnote need them.
+  @Test(arguments: [TerminalColorMode.none, .ansi256])
+  func markedInlineContent(mode: TerminalColorMode) throws {
+    var sample = TerminalSample()
+    for level in 1...6 { sample.add(.heading, "Heading level \(level)", .heading(level)) }
+    sample.add(
+      .paragraph,
+      [
+        ("Call ", .plain), ("render --to terminal", .code), (" for ", .plain),
+        ("emphasis", .emphasized), (", ", .plain), ("strong words", .strong), (" and ", .plain),
+        ("gone", .struck), (".", .plain), ("1", .link("#fn-1")),
+      ])
+    sample.add(.paragraph, [("The chart", .image("chart.png"))])
+    sample.add(
+      .listItem, [("1. The footnote. ", .plain), ("↩", .link("#fnref-1"))], indentLevel: 1)
+    let output = TerminalRenderer(width: 40, colorMode: mode).render(sample.text)
+    try TerminalGolden.check(output, named: "markers-w40-\(mode)")
+  }
+
   @Test func blocksNestedInQuotesAndLists() throws {
     let background = CSSColor(red: 0x28, green: 0x2c, blue: 0x34)
     var sample = TerminalSample()
@@ -54,5 +75,33 @@ struct TerminalGoldenTests {
       let output = TerminalRenderer(width: 40, colorMode: mode).render(sample.text)
       try TerminalGolden.check(output, named: "nested-w40-\(mode)")
     }
+  }
+
+  /// A header row and two body rows, one with CJK and emoji, and a column too wide for any
+  /// of the widths: its cells wrap inside their column.
+  static var table: StyledText {
+    var sample = TerminalSample()
+    sample.add(.paragraph, "Before the table.")
+    sample.add(.tableRow, [("Engine\tSpeed\tNotes", .strong)], spacing: 0)
+    sample.add(
+      .tableRow, "cmark\t83 MB/s\tThe reference implementation of CommonMark, fast and strict",
+      spacing: 0)
+    sample.add(.tableRow, "md4c\t120 MB/s\t日本語のセルも折り返す 🎉🎉 and e\u{301}mojis", spacing: 0)
+    sample.add(.paragraph, "After the table.")
+    var text = sample.text
+    for index in 1...3 { text.blocks[index].cellAlignments = [.left, .right, .center] }
+    text.blocks[1].isHeaderRow = true
+    return text
+  }
+
+  @Test(arguments: [40, 80, 120])
+  func wideTable(width: Int) throws {
+    try TerminalGolden.check(
+      TerminalRenderer(width: width).render(Self.table), named: "table-w\(width)")
+  }
+
+  @Test func tableInAsciiAndColour() throws {
+    let renderer = TerminalRenderer(width: 40, colorMode: .ansi256, lineDrawing: .ascii)
+    try TerminalGolden.check(renderer.render(Self.table), named: "table-w40-ascii-ansi256")
   }
 }

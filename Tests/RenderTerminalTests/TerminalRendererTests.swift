@@ -88,7 +88,14 @@ struct TerminalRendererTests {
     sample.add(.tableRow, "a\tlonger\tx", spacing: 0)
     sample.add(.tableRow, "wide cell\tb\ty", spacing: 0)
     let output = TerminalRenderer(width: 40).render(sample.text)
-    #expect(output == "a          longer  x\nwide cell  b       y\n")
+    #expect(
+      output == """
+        ┌───────────┬────────┬───┐
+        │ a         │ longer │ x │
+        │ wide cell │ b      │ y │
+        └───────────┴────────┴───┘
+
+        """)
   }
 
   @Test func emptyTextGivesNoOutput() {

@@ -78,6 +78,8 @@ extension TextStyle {
     }
   }
 
+  static func image(_ source: String) -> TextStyle { with { $0.imageURL = source } }
+
   static func colored(_ color: CSSColor) -> TextStyle { with { $0.foregroundColor = color } }
 
   private static func with(_ change: (inout TextStyle) -> Void) -> TextStyle {

@@ -22,6 +22,22 @@ struct StyledTextTableTests {
     #expect(styled.style(at: "cmark")?.fontWeight == 400)
   }
 
+  @Test("each row carries its cells' alignment (style, th) and whether it is a header")
+  func cellAlignments() {
+    let styled = TestMarkup.styledText(
+      """
+      <table>
+        <thead><tr><th style="text-align:left">a</th><th style="text-align:right">b</th><th>c</th></tr></thead>
+        <tbody><tr><td style="text-align:center">1</td><td>2</td><th>3</th></tr></tbody>
+      </table>
+      """)
+    #expect(
+      styled.blocks.map(\.cellAlignments) == [
+        [.left, .right, .center], [.center, .start, .center],
+      ])
+    #expect(styled.blocks.map(\.isHeaderRow) == [true, false])
+  }
+
   @Test("empty cells keep their column; paragraphs inside a cell stay blocks")
   func cellsWithBlocks() {
     let styled = TestMarkup.styledText(

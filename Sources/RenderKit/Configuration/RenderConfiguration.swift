@@ -145,12 +145,17 @@ public struct RenderConfiguration: Sendable, Hashable {
     configuration.baseURL = try reader.string("baseURL")
     configuration.importer = try reader.string("importer")
     configuration.sanitize = try reader.bool("sanitize") ?? false
-    configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
+    // The command line's spelling, `in-process`, is accepted too: one value, two spellings.
+    if try reader.string("isolation") == "in-process" {
+      configuration.isolation = .inProcess
+    } else {
+      configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
+    }
     if let seconds = try reader.number("deadline") {
       guard seconds > 0, seconds <= 86_400 else {
         throw .invalidConfiguration(
           source: source, key: "deadline",
-          problem: "expected seconds between 0 and 86400, found \(seconds)")
+          problem: "expected seconds more than 0 and at most 86400, found \(seconds)")
       }
       configuration.limits.deadline = .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }

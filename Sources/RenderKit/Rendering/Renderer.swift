@@ -100,14 +100,19 @@ public struct Renderer: Sendable {
     try styled(document(markdown: markdown))
   }
 
-  /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme.
+  /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme,
+  /// then the document's `<style>` elements; with `linkedStylesheetFolder` (the folder the
+  /// document came from, granted by the caller), also its `<link rel="stylesheet">` files inside
+  /// that folder.
   ///
   /// ```swift
   /// let styled = try renderer.styledText(html: "<p>Hello <b>world</b></p>")
   /// let attributed = AttributedString(styled)
   /// ```
-  public func styledText(html: String) throws(RenderError) -> StyledText {
-    try styled(requireImporter().importDocument(html: html))
+  public func styledText(
+    html: String, linkedStylesheetFolder: URL? = nil
+  ) throws(RenderError) -> StyledText {
+    try styled(requireImporter().importDocument(html: html), folder: linkedStylesheetFolder)
   }
 
   /// Imports HTML bytes into styled text, decoded as a browser would (byte-order mark, then
@@ -116,14 +121,17 @@ public struct Renderer: Sendable {
   /// ```swift
   /// let styled = try renderer.styledText(htmlData: Data(contentsOf: url))
   /// ```
-  public func styledText(htmlData: some Collection<UInt8>) throws(RenderError) -> StyledText {
-    try styled(requireImporter().importDocument(data: htmlData))
+  public func styledText(
+    htmlData: some Collection<UInt8>, linkedStylesheetFolder: URL? = nil
+  ) throws(RenderError) -> StyledText {
+    try styled(requireImporter().importDocument(data: htmlData), folder: linkedStylesheetFolder)
   }
 
-  private func styled(_ document: Document) throws(RenderError) -> StyledText {
+  private func styled(_ document: Document, folder: URL? = nil) throws(RenderError) -> StyledText {
     StyledText(
       document: document,
-      styles: try stylesheet.cascade(document, colorScheme: configuration.colorScheme))
+      styles: try stylesheet.cascade(
+        document, colorScheme: configuration.colorScheme, linkedStylesheetFolder: folder))
   }
 
   private func requireImporter() throws(RenderError) -> any HTMLImporting {

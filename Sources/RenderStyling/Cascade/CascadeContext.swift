@@ -8,4 +8,8 @@ struct CascadeContext: Hashable {
   var ancestorSet: Int32
   /// Whether the style is `display: none` (descendants then share it without a cascade).
   var hidden: Bool
+  /// Sorted parts whose next part needs them on the next element sibling (`+`).
+  var previousSiblingParts: [Int32] = []
+  /// Sorted parts whose next part needs them on some later element sibling (`~`).
+  var earlierSiblingParts: [Int32] = []
 }

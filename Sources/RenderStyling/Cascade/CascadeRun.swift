@@ -13,6 +13,18 @@ struct CascadeRun {
   let attributeNumbers: [String: Int32]
   let attributeValueNumbers: [[String: Int32]]
   let usesPositions: Bool
+  let usesLinks: Bool
+  let usesSiblings: Bool
+  /// The `:nth-*()` conditions, indexed by their vocabulary number.
+  let positionConditions: [PositionCondition]
+  /// Interned sets of selector parts (what siblings pass on), 0 the empty set.
+  var partSets: [[Int32]] = [[]]
+  var partSetTable: [[Int32]: Int32] = [[]: 0]
+  /// Interned sets of `:nth-*()` condition numbers, 0 the empty set.
+  var positionSets: [[Int32]] = [[]]
+  var positionSetTable: [[Int32]: Int32] = [[]: 0]
+  /// The set for each combination of places seen (from the start, the end, among the type…).
+  var positionSetsByPlace: [SIMD4<Int32>: Int32] = [:]
   var contexts: [CascadeContext] = []
   /// Each context's style, apart from ``contexts`` so that the per-element path copies no arrays.
   var contextStyles: [Int32] = []
@@ -48,6 +60,13 @@ struct CascadeRun {
     attributeNumbers = vocabulary.attributeNames
     attributeValueNumbers = vocabulary.attributeValues
     usesPositions = vocabulary.usesPositions
+    usesLinks = vocabulary.usesLinks
+    usesSiblings = vocabulary.usesSiblings
+    var conditions = [PositionCondition](
+      repeating: PositionCondition(counting: .child, step: 0, offset: 0),
+      count: vocabulary.positionConditions.count)
+    for (condition, number) in vocabulary.positionConditions { conditions[Int(number)] = condition }
+    positionConditions = conditions
   }
 
   /// The computed style of every node of `document`.
@@ -65,6 +84,11 @@ struct CascadeRun {
     var styleIndices = [Int32](repeating: 0, count: count)
     var contextOfNode = [Int32](repeating: 0, count: count)
     var positionOfNode = [UInt8](repeating: 0, count: usesPositions ? count : 0)
+    let usesPlaces = !positionConditions.isEmpty
+    let places = usesPlaces ? Self.places(in: document) : []
+    // What each element passes on to its later siblings, as interned part sets.
+    var previousSiblingSetOfNode = [Int32](repeating: 0, count: usesSiblings ? count : 0)
+    var earlierSiblingSetOfNode = [Int32](repeating: 0, count: usesSiblings ? count : 0)
     try document.nodes.withUnsafeBufferPointer { nodes throws(RenderError) in
       for index in 1..<count {
         guard let parent = nodes[index].parent else { continue }
@@ -76,9 +100,11 @@ struct CascadeRun {
         }
         let position = usesPositions ? Self.position(of: index, in: nodes) : 0
         if usesPositions { positionOfNode[index] = position }
+        let previous = Self.previousElementSibling(of: index, in: nodes)
         // An element like its previous element sibling (same name, same attributes, same
-        // position flags) has the same context: no lookup needed.
-        if let sibling = Self.previousElementSibling(of: index, in: nodes),
+        // position flags) has the same context: no lookup needed. Not when selectors look at
+        // siblings or places: then siblings alike can differ.
+        if !usesSiblings && !usesPlaces, let sibling = previous,
           nodes[sibling].name == nodes[index].name,
           nodes[sibling].attributes == nodes[index].attributes,
           !usesPositions || positionOfNode[sibling] == position
@@ -89,8 +115,13 @@ struct CascadeRun {
           continue
         }
         var signature = signature(of: index, in: nodes)
-        signature.position = position
-        let key = ContextKey(parent: parentContext, signature: signature)
+        signature.position |= position | (parent == document.root ? 8 : 0)
+        if usesPlaces { signature.positionSet = positionSet(for: places[index]) }
+        var key = ContextKey(parent: parentContext, signature: signature)
+        if usesSiblings, let previous {
+          key.previousSibling = previousSiblingSetOfNode[previous]
+          key.earlierSiblings = earlierSiblingSetOfNode[previous]
+        }
         let context: Int32
         if let cached = contextTable[key] {
           context = cached
@@ -109,6 +140,16 @@ struct CascadeRun {
         }
         contextOfNode[index] = context
         styleIndices[index] = contextStyles[Int(context)]
+        if usesSiblings {
+          let made = contexts[Int(context)]
+          previousSiblingSetOfNode[index] = intern(parts: made.previousSiblingParts)
+          earlierSiblingSetOfNode[index] = union(key.earlierSiblings, made.earlierSiblingParts)
+          guard work <= maximumWork else {
+            throw .limitExceeded(
+              limit: "cascade work (selector parts tried per element; simplify long selectors)",
+              value: work, maximum: maximumWork)
+          }
+        }
       }
     }
     var styles = CascadedStyles(uniqueStyles: uniqueStyles, styleIndices: styleIndices)
@@ -164,6 +205,8 @@ struct CascadeRun {
       case "id": signature.id = idNumbers[attribute.value] ?? -1
       case "class": signature.classSet = classSet(attribute.value)
       case "style": signature.inlineStyle = inlineStyle(attribute.value)
+      case "href" where usesLinks && (nodes[index].name == "a" || nodes[index].name == "area"):
+        signature.position |= 4
       default: break
       }
       if let name = attributeNumbers[attribute.name] {

@@ -9,6 +9,12 @@ struct CompiledCompound: Sendable {
   var attributes: [(name: Int32, value: Int32)]
   var firstChild: Bool
   var lastChild: Bool
+  /// Sorted numbers of the `:nth-*()` conditions that must hold.
+  var positions: [Int32]
+  var link: Bool
+  var root: Bool
+  /// `:not()`: none of these may match.
+  var negations: [CompiledCompound]
 
   init(_ compound: CompoundSelector, vocabulary: SelectorVocabulary) {
     tag = compound.tag.flatMap { vocabulary.tags[$0] } ?? -1
@@ -21,6 +27,10 @@ struct CompiledCompound: Sendable {
     }
     firstChild = compound.firstChild
     lastChild = compound.lastChild
+    positions = compound.positions.compactMap { vocabulary.positionConditions[$0] }.sorted()
+    link = compound.link
+    root = compound.root
+    negations = compound.negations.map { CompiledCompound($0, vocabulary: vocabulary) }
   }
 
   func matches(_ element: ElementFeatures) -> Bool {
@@ -28,6 +38,9 @@ struct CompiledCompound: Sendable {
     if id >= 0 && id != element.id { return false }
     if firstChild && !element.isFirstChild { return false }
     if lastChild && !element.isLastChild { return false }
+    if link && !element.isLink { return false }
+    if root && !element.isRoot { return false }
+    for condition in positions where !element.positions.contains(condition) { return false }
     for name in classes where !element.classes.contains(name) { return false }
     for condition in attributes {
       guard
@@ -36,6 +49,7 @@ struct CompiledCompound: Sendable {
         })
       else { return false }
     }
+    for negation in negations where negation.matches(element) { return false }
     return true
   }
 }

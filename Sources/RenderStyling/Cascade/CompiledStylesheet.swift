@@ -18,9 +18,7 @@ final class CompiledStylesheet: Sendable {
     let layered =
       userAgent.map { ($0, CascadeRule.Origin.userAgent) } + author.map { ($0, .author) }
     for (rule, _) in layered {
-      for selector in rule.selectors {
-        for compound in selector.compounds { vocabulary.add(compound) }
-      }
+      for selector in rule.selectors { vocabulary.add(selector) }
     }
     var rules: [CascadeRule] = []
     var parts: [SelectorPart] = []
@@ -32,14 +30,19 @@ final class CompiledStylesheet: Sendable {
         let specificity = Int32(selector.specificity)
         for (position, compound) in selector.compounds.enumerated() {
           let isLast = position == selector.compounds.count - 1
-          let role: SelectorPart.Role =
-            isLast
-            ? .match : selector.combinators[position] == .child ? .parentOfNext : .ancestorOfNext
+          let role: SelectorPart.Role
+          switch isLast ? nil : selector.combinators[position] {
+          case nil: role = .match
+          case .child: role = .parentOfNext
+          case .descendant: role = .ancestorOfNext
+          case .adjacent: role = .previousSiblingOfNext
+          case .sibling: role = .earlierSiblingOfNext
+          }
           parts.append(
             SelectorPart(
               compound: CompiledCompound(compound, vocabulary: vocabulary),
               left: position == 0 ? nil : Int32(parts.count - 1),
-              leftIsParent: position > 0 && selector.combinators[position - 1] == .child,
+              leftRelation: position == 0 ? .descendant : selector.combinators[position - 1],
               role: role, rule: ruleNumber, specificity: specificity))
         }
       }

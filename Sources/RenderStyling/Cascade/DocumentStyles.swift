@@ -1,7 +1,9 @@
+import Foundation
 import RenderCore
 
-/// The author rules a document carries itself: the text of its `<style>` elements, in
-/// document order, each under its `media` attribute.
+/// The author rules a document carries itself: the text of its `<style>` elements and, when a
+/// folder is granted, of its `<link rel="stylesheet">` files in that folder, in document order,
+/// each under its `media` attribute.
 ///
 /// `<style>` elements inside a `display: none` subtree still apply, as in browsers (they sit
 /// in `<head>`, which is hidden).
@@ -12,13 +14,33 @@ struct DocumentStyles {
 
   init() {}
 
-  init(_ document: Document) {
+  init(_ document: Document, linkedFrom folder: URL? = nil) {
+    var linked = 0
     for (index, node) in document.nodes.enumerated()
-    where node.kind == .element && node.name == "style" {
+    where node.kind == .element && (node.name == "style" || node.name == "link") {
       if let type = node.attribute("type")?.lowercased(), !type.isEmpty, type != "text/css" {
         continue
       }
-      var css = document.textContent(of: index)
+      var css: String
+      if node.name == "link" {
+        let relations = (node.attribute("rel") ?? "").lowercased().split(separator: " ")
+        guard let folder, relations.contains("stylesheet"), !relations.contains("alternate"),
+          let href = node.attribute("href")
+        else { continue }
+        linked += 1
+        guard linked <= LinkedStylesheet.maximumCount else {
+          report(href, "more than \(LinkedStylesheet.maximumCount) linked stylesheets")
+          continue
+        }
+        switch LinkedStylesheet.load(href: href, folder: folder) {
+        case .success(let text): css = text
+        case .failure(let problem):
+          report(href, problem.reason)
+          continue
+        }
+      } else {
+        css = document.textContent(of: index)
+      }
       if let media = node.attribute("media"), !media.isEmpty {
         css = "@media \(media) {\n\(css)\n}"
       }
@@ -27,5 +49,11 @@ struct DocumentStyles {
       rules += parser.rules
       diagnostics += parser.log.diagnostics
     }
+  }
+
+  private mutating func report(_ href: String, _ reason: String) {
+    diagnostics.append(
+      StylesheetDiagnostic(
+        line: 1, column: 1, message: "linked stylesheet \"\(href)\" not loaded: \(reason)"))
   }
 }

@@ -8,4 +8,8 @@ struct ElementFeatures {
   var attributes: [(name: Int32, value: Int32)] = []
   var isFirstChild = false
   var isLastChild = false
+  var isLink = false
+  var isRoot = false
+  /// Sorted numbers of the `:nth-*()` conditions the element's place satisfies.
+  var positions: [Int32] = []
 }

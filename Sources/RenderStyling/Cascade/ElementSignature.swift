@@ -11,6 +11,9 @@ struct ElementSignature: Hashable {
   var inlineStyle: Int32 = 0
   /// Interned presentational-hint declarations (0: none), in the same table as inline styles.
   var hints: Int32 = 0
-  /// Bit 0: first element child; bit 1: last (only when selectors look at positions).
+  /// Bit 0: first element child; bit 1: last (only when selectors look at positions); bit 2:
+  /// a link (only when selectors use `:link`); bit 3: the document's top element.
   var position: UInt8 = 0
+  /// Interned set of the `:nth-*()` conditions the element's place satisfies (0: none).
+  var positionSet: Int32 = 0
 }

@@ -12,8 +12,20 @@ struct SelectorVocabulary: Sendable {
   private(set) var attributeValues: [[String: Int32]] = []
   /// Whether any selector uses `:first-child` or `:last-child`.
   private(set) var usesPositions = false
+  /// The distinct `:nth-*()` conditions, numbered.
+  private(set) var positionConditions: [PositionCondition: Int32] = [:]
+  /// Whether any selector uses `:link`.
+  private(set) var usesLinks = false
+  /// Whether any selector uses `+` or `~` (an element's style then depends on its siblings).
+  private(set) var usesSiblings = false
 
-  mutating func add(_ compound: CompoundSelector) {
+  mutating func add(_ selector: Selector) {
+    for compound in selector.compounds { add(compound) }
+    usesSiblings =
+      usesSiblings || selector.combinators.contains { $0 == .adjacent || $0 == .sibling }
+  }
+
+  private mutating func add(_ compound: CompoundSelector) {
     if let tag = compound.tag { _ = Self.number(tag, in: &tags) }
     if let id = compound.id { _ = Self.number(id, in: &ids) }
     for name in compound.classes { _ = Self.number(name, in: &classes) }
@@ -23,6 +35,12 @@ struct SelectorVocabulary: Sendable {
       if let value = condition.value { _ = Self.number(value, in: &attributeValues[Int(name)]) }
     }
     usesPositions = usesPositions || compound.firstChild || compound.lastChild
+    for condition in compound.positions where positionConditions[condition] == nil {
+      positionConditions[condition] = Int32(positionConditions.count)
+    }
+    usesLinks = usesLinks || compound.link
+    // One level only: a negation holds no negation of its own.
+    for negation in compound.negations { add(negation) }
   }
 
   /// Static: as a method of `self` it would copy the table on every call (`self` is read while

@@ -87,6 +87,9 @@ extension StylesheetParser {
           declarations.append(Declaration(property: property, value: value, important: important))
         }
       }
+    case .custom(let name, let text):
+      declarations.append(
+        Declaration(property: nil, value: .custom(name: name, text: text), important: important))
     case .ignored:
       break
     case .invalid(let reason):

@@ -1,4 +1,4 @@
-/// A complex selector: compounds joined by descendant or child combinators.
+/// A complex selector: compounds joined by descendant, child and sibling combinators.
 struct Selector: Sendable, Hashable {
   /// How a compound relates to the one on its left.
   enum Combinator: Sendable, Hashable {
@@ -6,6 +6,10 @@ struct Selector: Sendable, Hashable {
     case descendant
     /// `>`: the parent.
     case child
+    /// `+`: the previous element sibling.
+    case adjacent
+    /// `~`: any earlier element sibling.
+    case sibling
   }
 
   /// The compounds, left to right as written.

@@ -1,18 +1,23 @@
 /// Parses a selector list (a rule's prelude) into selectors.
 ///
-/// Supported: type, `*`, `.class`, `#id`, `[attr]`, `[attr=value]`, descendant and child
-/// combinators, `,` grouping, `:first-child`, `:last-child`; `:hover`, `:focus`, `:visited`…
-/// are valid but mark the selector as never matching. Anything else rejects the whole list, as
-/// CSS requires for a rule with one invalid selector.
+/// Supported: type, `*`, `.class`, `#id`, `[attr]`, `[attr=value]`, descendant, child `>`,
+/// adjacent `+` and general sibling `~` combinators, `,` grouping, `:first-child`,
+/// `:last-child`, `:only-child`, `:nth-child()` and its `last`/`of-type` relatives, `:link`, `:root`,
+/// `:not()` of compound selectors; `:hover`, `:focus`, `:visited`… are valid but mark the
+/// selector as never matching. Anything else rejects the whole list, as CSS requires for a rule
+/// with one invalid selector.
 struct SelectorParser {
   private let bytes: [UInt8]
   private var index: Int
   private let end: Int
+  /// Inside `:not(…)`: no combinators and no `:not` of its own (so parsing never nests deeper).
+  private let isNegation: Bool
 
-  private init(bytes: [UInt8], range: Range<Int>) {
+  private init(bytes: [UInt8], range: Range<Int>, isNegation: Bool = false) {
     self.bytes = bytes
     index = range.lowerBound
     end = range.upperBound
+    self.isNegation = isNegation
   }
 
   /// The selectors of `bytes[range]`.
@@ -52,9 +57,9 @@ struct SelectorParser {
         skipWhitespace()
         combinators.append(.child)
       case UInt8(ascii: "+"), UInt8(ascii: "~"):
-        let symbol = Character(Unicode.Scalar(bytes[index]))
-        throw SelectorProblem(
-          offset: index, message: "the sibling combinator \"\(symbol)\" is not supported")
+        combinators.append(bytes[index] == UInt8(ascii: "+") ? .adjacent : .sibling)
+        index += 1
+        skipWhitespace()
       default:
         guard sawSpace else {
           throw SelectorProblem(
@@ -182,9 +187,86 @@ struct SelectorParser {
     case "only-child":
       compound.firstChild = true
       compound.lastChild = true
+    case "first-of-type": compound.positions.append(.init(counting: .ofType, step: 0, offset: 1))
+    case "last-of-type":
+      compound.positions.append(.init(counting: .lastOfType, step: 0, offset: 1))
+    case "only-of-type":
+      compound.positions.append(.init(counting: .ofType, step: 0, offset: 1))
+      compound.positions.append(.init(counting: .lastOfType, step: 0, offset: 1))
+    case "link", "any-link": compound.link = true
+    case "root": compound.root = true
     default:
-      throw SelectorProblem(offset: start, message: "pseudo-class \":\(name)\" is not supported")
+      guard index < end, bytes[index] == UInt8(ascii: "(") else {
+        throw SelectorProblem(offset: start, message: "pseudo-class \":\(name)\" is not supported")
+      }
+      try parseFunctionalPseudoClass(lowered, start: start, into: &compound)
     }
+  }
+
+  /// `:not(…)` and `:nth-*(…)`, with `index` at the `(`.
+  private mutating func parseFunctionalPseudoClass(
+    _ name: String, start: Int, into compound: inout CompoundSelector
+  ) throws(SelectorProblem) {
+    let open = index
+    guard let close = closingParenthesis(after: open) else {
+      throw SelectorProblem(offset: start, message: "\":\(name)(\" is not closed with \")\"")
+    }
+    index = close + 1
+    let argument = (open + 1)..<close
+    let counting: PositionCondition.Counting
+    switch name {
+    case "not":
+      guard !isNegation else {
+        throw SelectorProblem(offset: start, message: ":not() inside :not() is not supported")
+      }
+      var inner = SelectorParser(bytes: bytes, range: argument, isNegation: true)
+      for selector in try inner.parseList() {
+        guard selector.compounds.count == 1 else {
+          throw SelectorProblem(
+            offset: start, message: ":not() with combinators inside is not supported")
+        }
+        // `:not(:hover)` holds for every element: styled text never hovers.
+        if selector.compounds[0].staticallyUnmatched == nil {
+          compound.negations.append(selector.compounds[0])
+        }
+      }
+      return
+    case "nth-child": counting = .child
+    case "nth-last-child": counting = .lastChild
+    case "nth-of-type": counting = .ofType
+    case "nth-last-of-type": counting = .lastOfType
+    default:
+      throw SelectorProblem(offset: start, message: "pseudo-class \":\(name)()\" is not supported")
+    }
+    let text = String(decoding: bytes[argument], as: UTF8.self)
+    guard let condition = PositionCondition.parse(text, counting: counting) else {
+      throw SelectorProblem(
+        offset: start,
+        message: "\":\(name)(\(text))\" is not An+B (\"of S\" is not supported)")
+    }
+    compound.positions.append(condition)
+  }
+
+  /// The `)` that closes the `(` at `open`, skipping strings; nil when there is none.
+  private func closingParenthesis(after open: Int) -> Int? {
+    var cursor = open + 1
+    var depth = 0
+    while cursor < end {
+      switch bytes[cursor] {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        var stringEnd = cursor
+        guard CSSSyntax.readString(bytes, at: &stringEnd, end: end) != nil else { return nil }
+        cursor = stringEnd
+        continue
+      case UInt8(ascii: "("): depth += 1
+      case UInt8(ascii: ")"):
+        if depth == 0 { return cursor }
+        depth -= 1
+      default: break
+      }
+      cursor += 1
+    }
+    return nil
   }
 
   /// Pseudo-classes valid in CSS that depend on a pointer, focus, history or the URL fragment,

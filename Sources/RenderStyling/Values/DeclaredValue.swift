@@ -42,6 +42,11 @@ enum DeclaredValue: Sendable, Hashable {
   case number(Double)
   /// `line-height: normal`.
   case normal
+  /// A value with `var()` in it, for the property `name` (a longhand or the shorthand it was
+  /// written as): substituted and parsed when the element's custom properties are known.
+  case unresolved(name: String, text: String)
+  /// A custom property's declaration, `--name: text`.
+  case custom(name: String, text: String)
 
   /// The length inside a `.length` value (what ``BoxValueParser/length(_:allowsNegative:)``
   /// returns).

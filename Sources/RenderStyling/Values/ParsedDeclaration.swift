@@ -5,6 +5,8 @@ enum ParsedDeclaration: Sendable, Hashable {
   /// Valid CSS that the cascade does not compute (borders, widths, custom properties…): kept
   /// for the HTML page, silently left out of styled text.
   case ignored
+  /// A custom property, `--name: text`.
+  case custom(name: String, text: String)
   /// Invalid: dropped, with the reason.
   case invalid(String)
 }

@@ -3,7 +3,10 @@
 enum PropertyValueParser {
   /// Parses `name: value` (name lower-cased, value without `!important`).
   static func parse(name: String, value: String) -> ParsedDeclaration {
-    // Custom properties and vendor-prefixed ones are valid CSS the cascade does not compute.
+    if name.hasPrefix("--") {
+      return .custom(name: name, text: VariableSubstitution.trimmed(value))
+    }
+    // Vendor-prefixed properties are valid CSS the cascade does not compute.
     if name.hasPrefix("-") { return .ignored }
     let tokens: [ValueToken]
     do {
@@ -14,6 +17,12 @@ enum PropertyValueParser {
     guard !tokens.isEmpty else { return .invalid("the value is empty") }
     guard let properties = longhands(of: name) else {
       return CSSPropertyNames.known.contains(name) ? .ignored : .invalid("unknown property")
+    }
+    if VariableSubstitution.containsReference(value) {
+      return .values(
+        Dictionary(
+          uniqueKeysWithValues: properties.map { ($0, .unresolved(name: name, text: value)) })
+      )
     }
     if tokens.count == 1, let keyword = tokens[0].keyword,
       let global = globalKeyword(keyword)

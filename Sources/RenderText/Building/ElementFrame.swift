@@ -39,6 +39,12 @@ struct ElementFrame {
   var counter = ListCounter()
   /// For a table row: the cells seen so far.
   var cellCount = 0
+  /// For a table row: its cells' alignments so far.
+  var cellAlignments: [ComputedStyle.TextAlignment] = []
+  /// For a table row: whether every cell so far is a header cell.
+  var allCellsAreHeaders = true
+  /// Whether it is a table row.
+  var isTableRow = false
   /// Whether its own text is left out (``RenderingRule/TextVisibility``).
   var hidesText = false
   /// Whether its start and end separate words (``RenderingRule/separatesWords(_:)``).

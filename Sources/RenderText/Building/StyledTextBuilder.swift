@@ -94,7 +94,12 @@ struct StyledTextBuilder {
       flow.enterBlockLevel(marginTop: computed.margin.top)
       if let anchor = document.nodes[node].id, !anchor.isEmpty { flow.setAnchor(anchor) }
     case .cellOutsideRow: flow.softBreak(style: parentStyle)
-    case .cell: enterCell(row: Int(frame.rowFrame))
+    case .cell:
+      enterCell(row: Int(frame.rowFrame))
+      frames[Int(frame.rowFrame)].cellAlignments.append(computed.textAlign)
+      if document.nodes[node].name != "th" {
+        frames[Int(frame.rowFrame)].allCellsAreHeaders = false
+      }
     case .inline: break
     }
     if role == .list { frame.counter = listCounter(node) }
@@ -119,6 +124,11 @@ struct StyledTextBuilder {
   private mutating func leave() {
     guard let frame = frames.last else { return }
     if frame.isListItem { flow.flushMarkerAlone() }
+    if frame.isTableRow {
+      flow.describeTableRow(
+        cellAlignments: frame.cellAlignments,
+        isHeader: frame.allCellsAreHeaders && !frame.cellAlignments.isEmpty)
+    }
     if frame.separatesWords { flow.softBreak(style: frame.style) }
     switch frame.layout {
     case .block: flow.leaveBlockLevel(marginBottom: frame.marginBottom)
@@ -175,6 +185,7 @@ struct StyledTextBuilder {
     frame.marginBottom = computed.margin.bottom
     frame.listFrame = role == .list ? Int32(frames.count) : parent?.listFrame ?? -1
     frame.rowFrame = computed.display == .tableRow ? Int32(frames.count) : parent?.rowFrame ?? -1
+    frame.isTableRow = computed.display == .tableRow && layout == .block
     switch RenderingRule.textVisibility(of: node, kind: rule, in: document) {
     case .inherited: frame.hidesText = parent?.hidesText ?? false
     case .shown: frame.hidesText = false

@@ -119,6 +119,17 @@ struct TextFlow {
   }
 
   /// The tab between two table cells of a row.
+  /// Gives the open table row its cells' alignments and whether it is a header row.
+  mutating func describeTableRow(
+    cellAlignments: [ComputedStyle.TextAlignment], isHeader: Bool
+  ) {
+    guard blockIsOpen, let last = blocks.indices.last, blocks[last].kind == .tableRow else {
+      return
+    }
+    blocks[last].cellAlignments = cellAlignments
+    blocks[last].isHeaderRow = isHeader
+  }
+
   mutating func appendCellSeparator(style: Int32) {
     pendingSpaceStyle = nil
     prepareContent(style: style)

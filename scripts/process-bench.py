@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Whole-process `render` against Debian's `cmark` CLI, as ratios taken in one run.
+
+Each run executes every case once, `render` and `cmark` in alternating order, and reads each
+process's own CPU time (user + system) and peak RSS from `wait4`, so load on a shared machine
+slows both sides alike. Prints, per case, the median and range of each side and the median and
+range of the per-run ratios:
+
+- start-up: an empty document and a 1 KB one (the first lines of the corpus), CPU milliseconds;
+- `render FILE` (HTML fragment, `--engine cmark`) against `cmark FILE`: MB/s and peak RSS;
+- `render FILE --to terminal` (`--engine cmark`, no colour, 80 columns): MB/s, against cmark.
+
+    swift build -c release --product render
+    scripts/process-bench.py [FILE] [--runs N]      # default ../shared/corpus/progit.md, 7 runs
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RENDER = os.path.join(ROOT, ".build", "release", "render")
+CMARK = "cmark"
+
+
+def measure(arguments):
+    """CPU seconds and peak RSS (KiB) of one process writing to /dev/null."""
+    with open(os.devnull, "wb") as sink:
+        process = subprocess.Popen(arguments, stdout=sink)
+        _, status, usage = os.wait4(process.pid, 0)
+    if status != 0:
+        sys.exit("failed: " + " ".join(arguments))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def summary(values, scale=1.0, digits=2):
+    values = [value * scale for value in values]
+    return "%.*f (%.*f–%.*f)" % (
+        digits, statistics.median(values), digits, min(values), digits, max(values))
+
+
+def main():
+    arguments = sys.argv[1:]
+    runs = 7
+    if "--runs" in arguments:
+        position = arguments.index("--runs")
+        runs = int(arguments[position + 1])
+        del arguments[position:position + 2]
+    corpus = arguments[0] if arguments else os.path.join(ROOT, "..", "shared", "corpus", "progit.md")
+    if not os.path.exists(corpus):
+        sys.exit("skipped: %s is missing" % corpus)
+    megabytes = os.path.getsize(corpus) / 1e6
+    with open(corpus, "rb") as file:
+        head = file.read(1024)
+    head = head[: head.rfind(b"\n") + 1]
+
+    scratch = tempfile.mkdtemp()
+    empty = os.path.join(scratch, "empty.md")
+    small = os.path.join(scratch, "small.md")
+    open(empty, "wb").close()
+    with open(small, "wb") as file:
+        file.write(head)
+
+    cmark_engine = ["--engine", "cmark"]
+    cases = [
+        ("start-up, empty document", [RENDER, empty] + cmark_engine, [CMARK, empty]),
+        ("start-up, %d-byte document" % len(head), [RENDER, small] + cmark_engine, [CMARK, small]),
+        ("render FILE (HTML)", [RENDER, corpus] + cmark_engine, [CMARK, corpus]),
+        ("render FILE --to terminal",
+         [RENDER, corpus, "--to", "terminal", "--color", "never", "--width", "80"] + cmark_engine,
+         [CMARK, corpus]),
+    ]
+    results = {name: ([], [], [], []) for name, _, _ in cases}
+    for run in range(runs + 1):
+        for name, ours, theirs in cases:
+            order = [ours, theirs] if run % 2 == 0 else [theirs, ours]
+            measured = {id(command): measure(command) for command in order}
+            if run == 0:
+                continue  # warm-up: page cache and dynamic loader caches
+            ours_figures, theirs_figures = measured[id(ours)], measured[id(theirs)]
+            results[name][0].append(ours_figures[0])
+            results[name][1].append(theirs_figures[0])
+            results[name][2].append(ours_figures[1])
+            results[name][3].append(theirs_figures[1])
+
+    print("%d runs after 1 warm-up, CPU time (user + system), %s (%.2f MB)" % (runs, corpus, megabytes))
+    for name, _, _ in cases:
+        ours, theirs, ours_rss, theirs_rss = results[name]
+        ratios = [t / o for o, t in zip(ours, theirs)]
+        if name.startswith("start-up"):
+            print("%s: render %s ms, cmark %s ms, render/cmark %s" % (
+                name, summary(ours, 1000), summary(theirs, 1000),
+                summary([o / t for o, t in zip(ours, theirs)])))
+        else:
+            print("%s: render %s MB/s, cmark %s MB/s, throughput ratio %s; peak RSS render %s MiB, "
+                  "cmark %s MiB, ratio %s" % (
+                      name, summary([megabytes / o for o in ours], digits=1),
+                      summary([megabytes / t for t in theirs], digits=1), summary(ratios, digits=3),
+                      summary(ours_rss, 1 / 1024, 0), summary(theirs_rss, 1 / 1024, 0),
+                      summary([o / t for o, t in zip(ours_rss, theirs_rss)])))
+    for path in (empty, small):
+        os.remove(path)
+    os.rmdir(scratch)
+
+
+if __name__ == "__main__":
+    main()
