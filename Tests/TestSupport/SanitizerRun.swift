@@ -1,0 +1,12 @@
+import Foundation
+
+/// Whether the tests run under a sanitizer: `make check-sanitizers` sets `RENDER_SANITIZER`
+/// (`thread` or `address`).
+///
+/// The process's resident size then includes the sanitizer's shadow memory and quarantine
+/// (over 1 GiB for the whole suite under AddressSanitizer), so a bound on the host's resident
+/// size says nothing there; the tests that set one check it in ordinary runs only.
+public enum SanitizerRun {
+  /// True when `RENDER_SANITIZER` is set.
+  public static let isActive = ProcessInfo.processInfo.environment["RENDER_SANITIZER"] != nil
+}
