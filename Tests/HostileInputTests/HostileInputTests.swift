@@ -2,6 +2,7 @@ import EngineCMark
 import EngineDiscount
 import RenderCore
 import RenderKit
+import TestSupport
 import Testing
 
 /// Every hostile pattern through every engine: each render completes with both markers kept,
@@ -12,6 +13,10 @@ import Testing
 /// at 1 MB (where about half the patterns hit the 3-second deadline, by design).
 @Suite struct HostileInputTests {
   static let deadline = Duration.seconds(3)
+  /// The default worker memory cap, or 4 GiB under a sanitizer, where a Discount worker's
+  /// resident size starts near 512 MiB (shadow memory; seen under AddressSanitizer).
+  static let workerMemoryBytes =
+    SanitizerRun.isActive ? 4 << 30 : RenderLimits.defaultMaximumWorkerMemoryBytes
 
   @Test("cmark in-process survives every pattern at 1 KB and 1 MB", arguments: HostilePattern.all)
   func cmarkInProcess(pattern: HostilePattern) throws {
@@ -29,7 +34,9 @@ import Testing
   func discountIsolatedMatchesInProcess(pattern: HostilePattern) throws {
     // Fidelity, not speed: a generous deadline, since sanitizer builds run the worker slowly.
     let isolated = try IsolatedEngine(
-      engineID: "discount", limits: RenderLimits(deadline: .seconds(120)))
+      engineID: "discount",
+      limits: RenderLimits(
+        deadline: .seconds(120), maximumWorkerMemoryBytes: Self.workerMemoryBytes))
     let document = pattern.document(size: 16_000)
     let fragment = try isolated.render(document, options: pattern.options)
     expectMarkers(in: fragment.html, of: pattern, size: 16_000)
@@ -42,7 +49,9 @@ import Testing
     arguments: HostilePattern.all)
   func discountIsolatedLarge(pattern: HostilePattern) throws {
     let isolated = try IsolatedEngine(
-      engineID: "discount", limits: RenderLimits(deadline: Self.deadline))
+      engineID: "discount",
+      limits: RenderLimits(
+        deadline: Self.deadline, maximumWorkerMemoryBytes: Self.workerMemoryBytes))
     let document = pattern.document(size: 1_000_000)
     let outcome = Result { () throws(RenderError) in
       try isolated.render(document, options: pattern.options)
