@@ -88,11 +88,6 @@ final class WorkerPool: Sendable {
     }
   }
 
-  /// The threads that wait for workers on behalf of suspended tasks: not Swift's cooperative
-  /// pool, which must never block. One thread per waiting render, reused afterwards.
-  private static let waiters = DispatchQueue(
-    label: "RenderKit.WorkerPool.waiters", attributes: .concurrent)
-
   /// Runs `work` (which waits for a worker) on a waiter thread and suspends the caller until
   /// it is done.
   static func suspending<Value: Sendable>(
@@ -100,7 +95,12 @@ final class WorkerPool: Sendable {
   ) async throws(RenderError) -> Value {
     let result = await withCheckedContinuation {
       (continuation: CheckedContinuation<Result<Value, RenderError>, Never>) in
-      waiters.async {
+      // Not Swift's cooperative pool, which must never block, and not a concurrent queue:
+      // those share dispatch's width-limited pool, which adds threads for blocked ones only
+      // slowly (in the full test suite, 28 short renders waited over 45 s behind 4 blocked
+      // waits). A serial queue per wait runs on dispatch's overcommitting pool, which starts
+      // a thread whenever none is free.
+      DispatchQueue(label: "RenderKit.WorkerPool.waiter").async {
         do throws(RenderError) {
           continuation.resume(returning: .success(try work()))
         } catch {
