@@ -167,6 +167,29 @@ struct LiveDocumentTests {
     #expect(rendering.styledText.plainText.contains("Hello there"))
   }
 
+  @Test("an empty document renders an empty page (no buffer leaked: make check-sanitizers)")
+  func emptyDocument() throws {
+    let folder = try ScratchFolder()
+    try folder.write("", to: "notes.md")
+    let document = try LiveDocument(path: folder.file("notes.md"))
+    defer { document.stop() }
+    let rendering = try document.latest.get()
+    #expect(rendering.styledText.plainText.isEmpty)
+  }
+
+  @Test("a document past the input cap is an error naming the limit, not a rendering")
+  func inputCapApplies() throws {
+    let folder = try ScratchFolder()
+    try folder.write(String(repeating: "word ", count: 100), to: "notes.md")
+    var configuration = RenderConfiguration()
+    configuration.limits.maximumInputBytes = 64
+    let document = try LiveDocument(path: folder.file("notes.md"), configuration: configuration)
+    defer { document.stop() }
+    #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 500, maximum: 64)) {
+      try document.latest.get()
+    }
+  }
+
   @Test("stop ends every subscriber's sequence")
   func stopEndsSequences() async throws {
     let folder = try ScratchFolder()
