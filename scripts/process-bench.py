@@ -10,7 +10,7 @@ range of the per-run ratios:
 - `render FILE` (HTML fragment, `--engine cmark`) against `cmark FILE`: MB/s and peak RSS;
 - `render FILE --to terminal` (`--engine cmark`, no colour, 80 columns): MB/s, against cmark.
 
-    swift build -c release --product render
+    swift build -c release --static-swift-stdlib --product render
     scripts/process-bench.py [FILE] [--runs N]      # default ../shared/corpus/progit.md, 7 runs
 """
 import os

@@ -40,10 +40,13 @@ package enum RenderCommand {
         configuration.colorScheme = scheme
       }
       let renderer = try Renderer(configuration: configuration)
-      // A fragment is the engine's HTML alone: no CSS is used, so nothing to warn about.
-      for diagnostic in renderer.stylesheet.diagnostics where parsed.to != .fragment {
-        let file = renderer.configuration.stylesheet ?? "stylesheet"
-        context.writeError("render: warning: \(file):\(diagnostic)\n")
+      // A fragment is the engine's HTML alone: no CSS is used, so nothing to warn about (and
+      // the default theme is never parsed).
+      if parsed.to != .fragment {
+        for diagnostic in renderer.stylesheet.diagnostics {
+          let file = renderer.configuration.stylesheet ?? "stylesheet"
+          context.writeError("render: warning: \(file):\(diagnostic)\n")
+        }
       }
       if let output = parsed.output, parsed.input != "-",
         isSameFile(parsed.input, output, in: context.currentDirectory)

@@ -26,8 +26,10 @@ public struct Renderer: Sendable {
   /// The options every render uses: the configuration's, with its profile's extensions that
   /// the engine has.
   public let options: RenderOptions
-  /// The stylesheet for pages and styled text: the configured file, else the default theme.
-  public let stylesheet: Stylesheet
+  /// The stylesheet for pages and styled text: the configured file, else the default theme
+  /// (parsed on first use, so that a renderer asked only for HTML fragments never parses it).
+  public var stylesheet: Stylesheet { configuredStylesheet ?? .default }
+  private let configuredStylesheet: Stylesheet?
   /// Turns HTML into a document for styled text; nil when none was given.
   public let importer: (any HTMLImporting)?
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
@@ -54,9 +56,9 @@ public struct Renderer: Sendable {
     self.importer = importer
     self.sanitizer = sanitizer
     if let css = configuration.stylesheetCSS {
-      self.stylesheet = try Stylesheet(css: css)
+      self.configuredStylesheet = try Stylesheet(css: css)
     } else {
-      self.stylesheet = try configuration.stylesheet.map(Self.loadStylesheet) ?? .default
+      self.configuredStylesheet = try configuration.stylesheet.map(Self.loadStylesheet)
     }
   }
 
