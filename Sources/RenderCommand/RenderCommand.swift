@@ -100,8 +100,8 @@ package enum RenderCommand {
     }
     switch arguments.to {
     case .fragment:
-      // The engine's bytes go out as they are: no String is built for the common case.
-      return try fragment().withUTF8 { Data($0) }
+      // The engine's bytes go out as they are: no String is built, and no copy is made.
+      return try fragment().utf8Data
     case .page:
       if format == .html {
         return Data(try renderer.page(html: text, fileName: fileName).html.utf8)

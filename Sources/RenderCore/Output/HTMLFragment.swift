@@ -1,3 +1,5 @@
+import Foundation
+
 /// HTML produced by an engine: the body content, without `<html>`, `<head>` or styles.
 ///
 /// A fragment from an engine keeps the engine's UTF-8 output as it came, without copying or
@@ -60,6 +62,19 @@ public struct HTMLFragment: Sendable, Hashable, CustomStringConvertible {
       return try text.withUTF8(body)
     case .bytes(let buffer):
       return try body(buffer.bytes)
+    }
+  }
+
+  /// The HTML's UTF-8 bytes as `Data`: an engine's buffer is wrapped, not copied (the `Data`
+  /// keeps it alive), so writing a large fragment costs no second buffer of its size.
+  package var utf8Data: Data {
+    switch storage {
+    case .text(let text): return Data(text.utf8)
+    case .bytes(let buffer):
+      guard let base = buffer.bytes.baseAddress, !buffer.bytes.isEmpty else { return Data() }
+      return Data(
+        bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.bytes.count,
+        deallocator: .custom { _, _ in withExtendedLifetime(buffer) {} })
     }
   }
 

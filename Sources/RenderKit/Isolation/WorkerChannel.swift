@@ -28,23 +28,31 @@ struct WorkerChannel {
 
   /// Sends one message; `deadline` nil waits for as long as it takes.
   func send(_ message: [UInt8], before deadline: ContinuousClock.Instant?) throws(Failure) {
-    try send(after: [], message, before: deadline)
+    try message.withUnsafeBytes { tail in
+      Result { () throws(Failure) in try send(after: [], head: [], tail: tail, before: deadline) }
+    }.get()
   }
 
-  /// Sends the whole message `first` and then `message` (two messages in two writes, so that
-  /// a large `message` is not copied to join them).
+  /// Sends the whole message `first` (none when empty), then one message made of `head` and
+  /// `tail`: a large tail (the input, the HTML) goes out from where it lies, never copied
+  /// behind the head or `first`.
   func send(
-    after first: [UInt8], _ message: [UInt8], before deadline: ContinuousClock.Instant?
+    after first: [UInt8], head: [UInt8], tail: UnsafeRawBufferPointer,
+    before deadline: ContinuousClock.Instant?
   ) throws(Failure) {
-    guard message.count <= Self.maximumMessageBytes else { throw .oversized(message.count) }
+    let count = head.count + tail.count
+    guard count <= Self.maximumMessageBytes else { throw .oversized(count) }
     var prefix: [UInt8] = []
     if !first.isEmpty {
       WireReader.appendLength(first.count, to: &prefix)
       prefix.append(contentsOf: first)
     }
-    WireReader.appendLength(message.count, to: &prefix)
-    try sendAll(prefix, before: deadline)
-    try sendAll(message, before: deadline)
+    WireReader.appendLength(count, to: &prefix)
+    prefix.append(contentsOf: head)
+    try prefix.withUnsafeBytes { bytes in
+      Result { () throws(Failure) in try sendAll(bytes, before: deadline) }
+    }.get()
+    try sendAll(tail, before: deadline)
   }
 
   /// Receives one message; `deadline` nil waits for as long as it takes.
@@ -65,14 +73,13 @@ struct WorkerChannel {
     return message
   }
 
-  private func sendAll(_ bytes: [UInt8], before deadline: ContinuousClock.Instant?) throws(Failure)
-  {
+  private func sendAll(
+    _ bytes: UnsafeRawBufferPointer, before deadline: ContinuousClock.Instant?
+  ) throws(Failure) {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes.withUnsafeBytes {
-        Foundation.send(
-          descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
-      }
+      let sent = Foundation.send(
+        descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
       if sent > 0 {
         offset += sent
       } else if errno == EAGAIN || errno == EINTR {

@@ -55,12 +55,12 @@ final class WorkerPool: Sendable {
   ) throws(RenderError) -> WorkerResponse {
     let deadline = ContinuousClock.now.advanced(by: limits.deadline)
     let caps = WorkerCaps(limits: limits, inputBytes: request.input.count)
-    let message = request.encoded()
+    let encoded = request.encoded()
     var (worker, isReused) = try checkOut()
     while true {
       let failure: WorkerChannel.Failure
       do {
-        let answer = try worker.exchange(message, caps: caps, before: deadline)
+        let answer = try worker.exchange(encoded, caps: caps, before: deadline)
         checkIn(worker)
         guard let response = WorkerResponse(decoding: answer) else {
           return .failure("the worker sent an unreadable answer; rebuild the worker")

@@ -56,9 +56,13 @@ final class WorkerProcess: @unchecked Sendable {
   /// what grows faster than the samples). An answer announced beyond the output cap is
   /// refused before anything is allocated for it.
   func exchange(
-    _ request: [UInt8], caps: WorkerCaps, before deadline: ContinuousClock.Instant
+    _ request: WorkerRequest.Encoded, caps: WorkerCaps, before deadline: ContinuousClock.Instant
   ) throws(WorkerChannel.Failure) -> [UInt8] {
-    try channel.send(after: caps.encoded(), request, before: deadline)
+    try request.withInput { input in
+      Result { () throws(WorkerChannel.Failure) in
+        try channel.send(after: caps.encoded(), head: request.head, tail: input, before: deadline)
+      }
+    }.get()
     let processID = processID
     // Room for the answer's tag and a limit report besides the payload.
     return try channel.receive(

@@ -56,9 +56,23 @@ struct WorkerRequest: Equatable {
     }
   }
 
-  func encoded() -> [UInt8] {
+  /// The request as sent: everything but the input, and the input, which is sent from where
+  /// it lies (megabytes of Markdown are not copied into a message).
+  struct Encoded {
+    var head: [UInt8]
+    var input: Input
+
+    /// Calls `body` with the input's bytes.
+    func withInput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+      switch input {
+      case .text(var text): text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+      case .bytes(let bytes): bytes.withUnsafeBytes(body)
+      }
+    }
+  }
+
+  func encoded() -> Encoded {
     var bytes: [UInt8] = [Self.protocolVersion, product.rawValue]
-    bytes.reserveCapacity(input.count + 64)
     WireReader.appendString(engineID, to: &bytes)
     var bits: UInt8 = 0
     if options.unsafe { bits |= 1 }
@@ -72,11 +86,7 @@ struct WorkerRequest: Equatable {
     .map(\.rawValue)
     bytes.append(UInt8(extensions.count))
     for name in extensions { WireReader.appendString(name, to: &bytes) }
-    switch input {
-    case .text(let text): bytes.append(contentsOf: text.utf8)
-    case .bytes(let payload): bytes.append(contentsOf: payload)
-    }
-    return bytes
+    return Encoded(head: bytes, input: input)
   }
 
   /// Decodes a request; nil when the message is not one this version wrote.

@@ -46,26 +46,23 @@ enum WorkerResponse: Equatable {
     }
   }
 
-  func encoded() -> [UInt8] {
+  /// Calls `body` with the answer as sent: a small head, then the payload, which for HTML
+  /// and documents is sent from where it lies (megabytes are not copied into a message).
+  func withEncoded<Result>(
+    _ body: (_ head: [UInt8], _ tail: UnsafeRawBufferPointer) -> Result
+  ) -> Result {
+    let nothing = UnsafeRawBufferPointer(start: nil, count: 0)
     switch self {
     case .html(let fragment):
-      fragment.withUTF8 { bytes in
-        var message: [UInt8] = []
-        message.reserveCapacity(bytes.count + 1)
-        message.append(0)
-        message.append(contentsOf: bytes)
-        return message
-      }
-    case .failure(let message): [1] + Array(message.utf8)
-    case .document(let bytes): [2] + bytes
+      return fragment.withUTF8 { body([0], UnsafeRawBufferPointer($0)) }
+    case .failure(let message): return body([1] + Array(message.utf8), nothing)
+    case .document(let bytes): return bytes.withUnsafeBytes { body([2], $0) }
     case .limitExceeded(let limit, let value, let maximum):
-      {
-        var bytes: [UInt8] = [3]
-        WireReader.appendLength(min(value, Int(UInt32.max)), to: &bytes)
-        WireReader.appendLength(min(maximum, Int(UInt32.max)), to: &bytes)
-        bytes.append(contentsOf: limit.utf8)
-        return bytes
-      }()
+      var head: [UInt8] = [3]
+      WireReader.appendLength(min(value, Int(UInt32.max)), to: &head)
+      WireReader.appendLength(min(maximum, Int(UInt32.max)), to: &head)
+      head.append(contentsOf: limit.utf8)
+      return body(head, nothing)
     }
   }
 

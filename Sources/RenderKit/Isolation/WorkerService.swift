@@ -70,7 +70,10 @@ public enum WorkerService {
       caps.applyMemoryCap()
       guard var message = try? channel.receive(before: nil) else { return }
       let response = caps.checked(answer(consuming: &message))
-      guard (try? channel.send(response.encoded(), before: nil)) != nil else { return }
+      let sent = response.withEncoded { head, tail in
+        (try? channel.send(after: [], head: head, tail: tail, before: nil)) != nil
+      }
+      guard sent else { return }
     }
   }
 
