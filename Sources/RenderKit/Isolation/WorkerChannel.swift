@@ -63,14 +63,46 @@ struct WorkerChannel {
     before deadline: ContinuousClock.Instant?, maximumBytes: Int = maximumMessageBytes,
     watch: (() throws(Failure) -> Void)? = nil
   ) throws(Failure) -> [UInt8] {
+    let length = try receiveLength(before: deadline, maximumBytes: maximumBytes, watch: watch)
+    var message = [UInt8](repeating: 0, count: length)
+    try message.withUnsafeMutableBytes { bytes in
+      Result { () throws(Failure) in try receiveAll(into: bytes, before: deadline, watch: watch) }
+    }.get()
+    return message
+  }
+
+  /// Receives one message, as ``receive(before:maximumBytes:watch:)`` does, into a buffer the
+  /// caller then owns and must deallocate: how the host takes a worker's answer, whose HTML
+  /// becomes a fragment without being copied again.
+  func receiveBuffer(
+    before deadline: ContinuousClock.Instant?, maximumBytes: Int = maximumMessageBytes,
+    watch: (() throws(Failure) -> Void)? = nil
+  ) throws(Failure) -> UnsafeMutableBufferPointer<UInt8> {
+    let length = try receiveLength(before: deadline, maximumBytes: maximumBytes, watch: watch)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(length, 1))
+    let message = UnsafeMutableBufferPointer(rebasing: buffer[..<length])
+    do throws(Failure) {
+      try receiveAll(into: UnsafeMutableRawBufferPointer(message), before: deadline, watch: watch)
+    } catch {
+      buffer.deallocate()
+      throw error
+    }
+    return message
+  }
+
+  /// The length a message announces, refused beyond `maximumBytes`.
+  private func receiveLength(
+    before deadline: ContinuousClock.Instant?, maximumBytes: Int,
+    watch: (() throws(Failure) -> Void)?
+  ) throws(Failure) -> Int {
     var header = [UInt8](repeating: 0, count: 4)
-    try receiveAll(into: &header, before: deadline, watch: watch)
+    try header.withUnsafeMutableBytes { bytes in
+      Result { () throws(Failure) in try receiveAll(into: bytes, before: deadline, watch: watch) }
+    }.get()
     var reader = WireReader(header)
     let length = reader.readLength() ?? 0
     guard length <= min(maximumBytes, Self.maximumMessageBytes) else { throw .oversized(length) }
-    var message = [UInt8](repeating: 0, count: length)
-    try receiveAll(into: &message, before: deadline, watch: watch)
-    return message
+    return length
   }
 
   private func sendAll(
@@ -91,14 +123,12 @@ struct WorkerChannel {
   }
 
   private func receiveAll(
-    into bytes: inout [UInt8], before deadline: ContinuousClock.Instant?,
+    into bytes: UnsafeMutableRawBufferPointer, before deadline: ContinuousClock.Instant?,
     watch: (() throws(Failure) -> Void)? = nil
   ) throws(Failure) {
     var offset = 0
     while offset < bytes.count {
-      let received = bytes.withUnsafeMutableBytes {
-        recv(descriptor, $0.baseAddress! + offset, $0.count - offset, 0)
-      }
+      let received = recv(descriptor, bytes.baseAddress! + offset, bytes.count - offset, 0)
       if received > 0 {
         offset += received
       } else if received == 0 {

@@ -62,7 +62,7 @@ final class WorkerPool: Sendable {
       do {
         let answer = try worker.exchange(encoded, caps: caps, before: deadline)
         checkIn(worker)
-        guard let response = WorkerResponse(decoding: answer) else {
+        guard let response = WorkerResponse(taking: answer) else {
           return .failure("the worker sent an unreadable answer; rebuild the worker")
         }
         return response

@@ -49,7 +49,8 @@ final class WorkerProcess: @unchecked Sendable {
     return WorkerProcess(processID: processID, descriptor: hostEnd)
   }
 
-  /// Sends `caps` and `request` and returns the answer, all before `deadline`.
+  /// Sends `caps` and `request` and returns the answer (a buffer the caller owns), all before
+  /// `deadline`.
   ///
   /// While it waits, the worker's resident memory is sampled; past the cap it throws
   /// ``WorkerChannel/Failure/memoryExceeded(_:)`` (the worker's own `RLIMIT_DATA` catches
@@ -57,7 +58,7 @@ final class WorkerProcess: @unchecked Sendable {
   /// refused before anything is allocated for it.
   func exchange(
     _ request: WorkerRequest.Encoded, caps: WorkerCaps, before deadline: ContinuousClock.Instant
-  ) throws(WorkerChannel.Failure) -> [UInt8] {
+  ) throws(WorkerChannel.Failure) -> UnsafeMutableBufferPointer<UInt8> {
     try request.withInput { input in
       Result { () throws(WorkerChannel.Failure) in
         try channel.send(after: caps.encoded(), head: request.head, tail: input, before: deadline)
@@ -65,7 +66,7 @@ final class WorkerProcess: @unchecked Sendable {
     }.get()
     let processID = processID
     // Room for the answer's tag and a limit report besides the payload.
-    return try channel.receive(
+    return try channel.receiveBuffer(
       before: deadline, maximumBytes: caps.outputBytes + 64,
       watch: { () throws(WorkerChannel.Failure) in
         let resident = ProcessMemory.bytes(field: ProcessMemory.residentField, of: "\(processID)")

@@ -66,16 +66,22 @@ enum WorkerResponse: Equatable {
     }
   }
 
-  /// Decodes a response; nil when the message is not one a worker writes.
-  init?(decoding bytes: [UInt8]) {
+  /// Decodes a response from a received buffer, which it takes over: HTML keeps the buffer
+  /// as the fragment's storage (megabytes are not copied again); anything else is read out
+  /// and the buffer freed. Nil when the message is not one a worker writes.
+  init?(taking buffer: UnsafeMutableBufferPointer<UInt8>) {
+    if buffer.first == 0, let base = buffer.baseAddress {
+      // The fragment frees the buffer from its first byte, the tag before the HTML.
+      let bytes = HTMLBytes(taking: base + 1, count: buffer.count - 1) {
+        ($0.assumingMemoryBound(to: UInt8.self) - 1).deallocate()
+      }
+      self = .html(HTMLFragment(bytes: bytes, engineID: ""))
+      return
+    }
+    let bytes = Array(buffer)
+    buffer.deallocate()
     var reader = WireReader(bytes)
     switch reader.readByte() {
-    case 0:
-      self = bytes.withUnsafeBufferPointer { buffer in
-        .html(
-          HTMLFragment(
-            bytes: HTMLBytes(copying: UnsafeBufferPointer(rebasing: buffer[1...])), engineID: ""))
-      }
     case 1: self = .failure(reader.readRemainder())
     case 2: self = .document(Array(bytes.dropFirst()))
     case 3:
