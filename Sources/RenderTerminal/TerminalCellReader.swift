@@ -8,8 +8,11 @@ struct TerminalCellReader {
   /// The interned styles; index 0 is the plain style.
   private(set) var styles: [TerminalStyle] = [.plain]
   private var styleIndices: [TerminalStyle: Int] = [.plain: 0]
+  /// The bytes the cells' texts point into, the text's own among them.
+  private(set) var glyphs: TerminalGlyphs
   private let string: String
-  private var cursor: ScalarCursor
+  private let byteCount: Int
+  private var cursor = ScalarCursor()
   private let runs: [StyledText.IndexedRun]
   private let runStyles: [TextStyle]
   private let canvas: TerminalCanvas
@@ -21,7 +24,8 @@ struct TerminalCellReader {
 
   init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
     string = text.string
-    cursor = ScalarCursor(text.string)
+    glyphs = TerminalGlyphs(source: text.string)
+    byteCount = text.string.utf8.count
     scalarCount = text.string.unicodeScalars.count
     runs = text.indexedRuns
     runStyles = text.uniqueStyles
@@ -36,6 +40,11 @@ struct TerminalCellReader {
     styles.append(style)
     styleIndices[style] = styles.count - 1
     return styles.count - 1
+  }
+
+  /// Keeps text the layout adds (a rule) for a cell.
+  mutating func add(_ text: String) -> TerminalGlyphs.Text {
+    glyphs.add(text)
   }
 
   /// The style of the run at a scalar offset (the default style where no run covers it).
@@ -65,7 +74,8 @@ struct TerminalCellReader {
     // The run whose style is current (-1: none yet, -2: text no run covers).
     var styledRun = -1
     var style = 0
-    var link: (target: String, text: String)?
+    // The open link and the byte offset where its text starts.
+    var link: (target: String, start: Int)?
     var markers: [TerminalMarker] = []
     var skipsRun = false
     var offset = block.range.lowerBound
@@ -73,12 +83,13 @@ struct TerminalCellReader {
       let level = textStyle(at: block.range.lowerBound).headingLevel, level >= 3
     {
       append(String(repeating: "#", count: level), style: 0, to: &cells)
-      cells.append(TerminalCell(text: " ", width: 1, style: 0, kind: .space))
+      cells.append(TerminalCell.space(style: 0))
     }
-    let start = cursor.index(at: block.range.lowerBound)
-    var clusters = GraphemeClusterIterator(
-      string, from: start, to: cursor.index(at: block.range.upperBound))
-    while let character = clusters.next() {
+    let startByte = byteOffset(at: block.range.lowerBound)
+    let endByte = byteOffset(at: block.range.upperBound)
+    let base = glyphs.sourceStart
+    var clusters = GraphemeClusterIterator(string, from: startByte, to: endByte)
+    while let cluster = clusters.next(in: glyphs.bytes, base: base) {
       while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
       let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
       if covering != styledRun {
@@ -92,19 +103,21 @@ struct TerminalCellReader {
         style = intern(terminalStyle(textStyle, in: block))
         styledRun = covering
         if link?.target != textStyle.link {
-          if let link { appendTarget(link, to: &cells, in: block) }
-          link = textStyle.link.map { ($0, "") }
+          if let link { appendTarget(link, end: cluster.offset, to: &cells, in: block) }
+          link = textStyle.link.map { ($0, cluster.offset) }
         }
         skipsRun = textStyle.link.map(TerminalMarker.isFootnoteBackReference) ?? false
         for marker in newMarkers[kept...] { append(marker.opening, style: style, to: &cells) }
         markers = newMarkers
       }
-      let cell = TerminalCell(character, style: style)
       if skipsRun {
-        offset += character.unicodeScalars.count
+        offset += cluster.scalarCount
         continue
       }
-      if link != nil { link?.text.append(character) }
+      let start = base + cluster.offset
+      let cell =
+        cluster.character.map { TerminalCell($0, at: start, style: style) }
+        ?? TerminalCell(ascii: glyphs.bytes[start], at: start, style: style)
       if offset - block.range.lowerBound < block.markerLength { markerWidth += cell.width }
       if cell.kind == .tab, !markers.isEmpty {
         // A table row's cells are split at tabs: each cell closes its own markers.
@@ -113,16 +126,20 @@ struct TerminalCellReader {
         styledRun = -1
       }
       cells.append(cell)
-      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
+      offset += cluster.scalarCount
     }
     for marker in markers.reversed() { append(marker.closing, style: style, to: &cells) }
-    if let link { appendTarget(link, to: &cells, in: block) }
+    if let link { appendTarget(link, end: endByte, to: &cells, in: block) }
     return (cells, markerWidth)
   }
 
-  /// Appends `text` as cells of one style.
-  private func append(_ text: String, style: Int, to cells: inout [TerminalCell]) {
-    for character in text { cells.append(TerminalCell(character, style: style)) }
+  /// Appends `text`, which the layout adds, as cells of one style.
+  private mutating func append(_ text: String, style: Int, to cells: inout [TerminalCell]) {
+    var start = glyphs.add(text).start
+    for character in text {
+      cells.append(TerminalCell(character, at: start, style: style))
+      start += character.utf8.count
+    }
   }
 
   /// The blocks to show, in order and inside the text, a quote at least one level deep; text
@@ -151,9 +168,10 @@ struct TerminalCellReader {
 
   private mutating func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
     guard !range.isEmpty else { return }
-    let scalars = string.unicodeScalars[
-      cursor.index(at: range.lowerBound)..<cursor.index(at: range.upperBound)]
-    if scalars.contains(where: { !$0.properties.isWhitespace }) {
+    let utf8 = string.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: byteOffset(at: range.lowerBound))
+    let end = utf8.index(utf8.startIndex, offsetBy: byteOffset(at: range.upperBound))
+    if string.unicodeScalars[start..<end].contains(where: { !$0.properties.isWhitespace }) {
       blocks.append(TextBlock(range: range, kind: .paragraph))
     }
   }
@@ -175,10 +193,18 @@ struct TerminalCellReader {
     return style
   }
 
+  /// The byte offset of the scalar at `offset` in the text.
+  private mutating func byteOffset(at offset: Int) -> Int {
+    cursor.byteOffset(at: offset, in: glyphs.bytes, base: glyphs.sourceStart, count: byteCount)
+  }
+
   private mutating func appendTarget(
-    _ link: (target: String, text: String), to cells: inout [TerminalCell], in block: TextBlock
+    _ link: (target: String, start: Int), end: Int, to cells: inout [TerminalCell],
+    in block: TextBlock
   ) {
-    let text = link.text.trimmingCharacters(in: .whitespaces)
+    let base = glyphs.sourceStart
+    let text = String(decoding: glyphs.bytes[base + link.start..<base + end], as: UTF8.self)
+      .trimmingCharacters(in: .whitespaces)
     guard !showsHyperlinks, !link.target.hasPrefix("#"), link.target != text,
       link.target != "mailto:" + text
     else { return }
@@ -188,7 +214,7 @@ struct TerminalCellReader {
       style.background = background(of: block)
     }
     let index = intern(style)
-    cells.append(TerminalCell(text: " ", width: 1, style: index, kind: .space))
+    cells.append(TerminalCell.space(style: index))
     append("(" + link.target + ")", style: index, to: &cells)
   }
 

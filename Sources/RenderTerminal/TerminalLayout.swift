@@ -10,6 +10,8 @@ struct TerminalLayout {
   private let hyperlinks: Bool
   private let drawing: TerminalLineDrawing
   private var reader: TerminalCellReader
+  /// The quote bar and table side, kept once in the reader's glyphs.
+  private let verticalBar: TerminalGlyphs.Text
   /// UTF-8 bytes: appending to a byte array is several times cheaper than to a String.
   private var output: [UInt8] = []
 
@@ -22,7 +24,9 @@ struct TerminalLayout {
     self.width = width
     self.colorMode = colorMode
     self.hyperlinks = hyperlinks
-    reader = TerminalCellReader(text, colorMode: colorMode, hyperlinks: hyperlinks)
+    var reader = TerminalCellReader(text, colorMode: colorMode, hyperlinks: hyperlinks)
+    verticalBar = reader.add(drawing.vertical)
+    self.reader = reader
   }
 
   mutating func render() -> String {
@@ -66,9 +70,10 @@ struct TerminalLayout {
   ) {
     let (bars, spaces) = margins(of: blocks[blocks.startIndex], markerWidth: markerWidth)
     let table = TerminalTable(
-      rows: rows, blocks: blocks, drawing: drawing, borderStyle: reader.intern(faintStyle()))
+      rows: rows, blocks: blocks, drawing: drawing, verticalBar: verticalBar,
+      borderStyle: reader.intern(faintStyle()))
     let linePrefix = prefix(bars: bars, spaces: spaces)
-    for line in table.lines(width: width - 2 * bars - spaces) {
+    for line in table.lines(width: width - 2 * bars - spaces, reader: &reader) {
       write(linePrefix + line)
     }
   }
@@ -97,7 +102,8 @@ struct TerminalLayout {
     if block.kind == .rule {
       let style = reader.intern(faintStyle())
       let rule = TerminalCell(
-        text: String(repeating: drawing.horizontal, count: contentWidth), width: contentWidth,
+        text: reader.add(String(repeating: drawing.horizontal, count: contentWidth)),
+        width: contentWidth,
         style: style)
       lines = [TerminalLineBreaker.Line(cells: [rule], indent: 0, width: contentWidth)]
     } else {
@@ -136,7 +142,7 @@ struct TerminalLayout {
     var row = prefix(bars: bars, spaces: spaces)
     let rule = String(
       repeating: level == 1 ? drawing.doubleHorizontal : drawing.horizontal, count: length)
-    row.append(TerminalCell(text: rule, width: length, style: reader.intern(style)))
+    row.append(TerminalCell(text: reader.add(rule), width: length, style: reader.intern(style)))
     write(row)
   }
 
@@ -144,8 +150,8 @@ struct TerminalLayout {
     let bar = reader.intern(faintStyle())
     var cells: [TerminalCell] = []
     for _ in 0..<bars {
-      cells.append(TerminalCell(text: drawing.vertical, width: 1, style: bar))
-      cells.append(TerminalCell(text: " ", width: 1, style: 0, kind: .space))
+      cells.append(TerminalCell(text: verticalBar, width: 1, style: bar))
+      cells.append(TerminalCell.space(style: 0))
     }
     cells.append(contentsOf: blank(spaces, style: 0))
     return cells
@@ -153,8 +159,7 @@ struct TerminalLayout {
 
   /// `count` spaces (none when `count` is negative, as after an unavoidable overflow).
   private func blank(_ count: Int, style: Int) -> Repeated<TerminalCell> {
-    repeatElement(
-      TerminalCell(text: " ", width: 1, style: style, kind: .space), count: max(0, count))
+    repeatElement(TerminalCell.space(style: style), count: max(0, count))
   }
 
   private func faintStyle() -> TerminalStyle {
@@ -178,9 +183,13 @@ struct TerminalLayout {
     }
     var active = 0
     var activeLink: String?
+    // The bytes still to write: consecutive cells of the text are one slice.
+    var pending = 0..<0
     for cell in cells {
       // A link is part of the style, so only a change of style can change it.
       if colorMode != .none, cell.style != active {
+        flush(pending)
+        pending = 0..<0
         let style = reader.styles[cell.style]
         // A `#anchor` (a table of contents entry) leads nowhere a terminal can open.
         let link = style.link.flatMap { $0.hasPrefix("#") ? nil : $0 }
@@ -193,8 +202,14 @@ struct TerminalLayout {
         emit(style.selectGraphicRendition(colorMode))
         active = cell.style
       }
-      emit(cell.text)
+      if cell.text.start == pending.upperBound {
+        pending = pending.lowerBound..<pending.upperBound + cell.text.count
+      } else {
+        flush(pending)
+        pending = cell.text.start..<cell.text.start + cell.text.count
+      }
     }
+    flush(pending)
     if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
     if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
     output.append(UInt8(ascii: "\n"))
@@ -202,5 +217,11 @@ struct TerminalLayout {
 
   private mutating func emit(_ text: String) {
     output.append(contentsOf: text.utf8)
+  }
+
+  private mutating func flush(_ bytes: Range<Int>) {
+    guard !bytes.isEmpty else { return }
+    let glyphs = reader.glyphs.bytes
+    glyphs.withUnsafeBufferPointer { output.append(contentsOf: $0[bytes]) }
   }
 }

@@ -55,9 +55,8 @@ struct TerminalLineBreaker {
         index += 1
       case .space, .tab:
         if !current.cells.isEmpty {
-          var space = cells[index]
-          space.text = " "
-          pendingSpaces.append(space)
+          // A tab's text is a space already.
+          pendingSpaces.append(cells[index])
           pendingWidth += 1
         }
         index += 1
@@ -101,7 +100,7 @@ struct TerminalLineBreaker {
         let stop = 4 - current.width % 4
         for _ in 0..<stop {
           if current.width + 1 > limit { endLine() }
-          append(TerminalCell(text: " ", width: 1, style: cell.style, kind: .space))
+          append(TerminalCell.space(style: cell.style))
         }
       case .text, .space:
         if current.width + cell.width > limit, !current.cells.isEmpty { endLine() }

@@ -46,16 +46,17 @@ struct TerminalDisplayWidthTests {
 
   @Test func graphemeClustersOfAStretch() {
     let text = "a\r\nb e\u{301}x👩‍💻y!"
-    let scalars = text.unicodeScalars
-    var all = GraphemeClusterIterator(text, from: scalars.startIndex, to: scalars.endIndex)
-    var clusters: [Character] = []
-    while let cluster = all.next() { clusters.append(cluster) }
-    #expect(clusters == ["a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "!"])
-    // Cut inside "e\u{301}": the stretch ends with a bare "e".
-    let cut = scalars.index(scalars.startIndex, offsetBy: 6)
-    var head = GraphemeClusterIterator(text, from: scalars.startIndex, to: cut)
-    var last: Character?
-    while let cluster = head.next() { last = cluster }
-    #expect(last == "e")
+    let bytes = Array(text.utf8)
+    func clusters(to end: Int) -> [Character] {
+      var iterator = GraphemeClusterIterator(text, from: 0, to: end)
+      var clusters: [Character] = []
+      while let cluster = iterator.next(in: bytes, base: 0) {
+        clusters.append(cluster.character ?? Character(Unicode.Scalar(bytes[cluster.offset])))
+      }
+      return clusters
+    }
+    #expect(clusters(to: bytes.count) == ["a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "!"])
+    // Cut inside "e\u{301}" (after its "e", byte 7): the stretch ends with a bare "e".
+    #expect(clusters(to: 7).last == "e")
   }
 }
