@@ -4,18 +4,19 @@ struct ScalarCursor {
   private var byteOffset = 0
   private var offset = 0
 
-  /// The byte offset of the scalar at `target` in the `count` bytes of `bytes` from `base`
-  /// (`count` past the last scalar). Walking back starts over from the beginning, which
-  /// in-order reading never does.
-  mutating func byteOffset(at target: Int, in bytes: [UInt8], base: Int, count: Int) -> Int {
+  /// The byte offset of the scalar at `target` in the UTF-8 `bytes` (their count past the
+  /// last scalar). Walking back starts over from the beginning, which in-order reading never
+  /// does.
+  mutating func byteOffset(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     if target < offset {
       byteOffset = 0
       offset = 0
     }
+    let count = bytes.count
     while offset < target, byteOffset < count {
       byteOffset += 1
       // Continuation bytes (10xxxxxx) belong to the scalar already counted.
-      while byteOffset < count, bytes[base + byteOffset] & 0xC0 == 0x80 { byteOffset += 1 }
+      while byteOffset < count, bytes[byteOffset] & 0xC0 == 0x80 { byteOffset += 1 }
       offset += 1
     }
     offset = target

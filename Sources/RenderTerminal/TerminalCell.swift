@@ -49,6 +49,20 @@ struct TerminalCell {
     }
   }
 
+  /// The cell for a cluster of one non-ASCII scalar, `count` bytes stored at `start`, that
+  /// takes `width` columns; a line separator is a line break and a C1 control becomes U+FFFD,
+  /// as in a cluster read as a `Character`.
+  init(scalar: UInt32, at start: Int, count: Int, width: Int, style: Int) {
+    switch scalar {
+    case 0x85, 0x2028, 0x2029:
+      self.init(text: TerminalGlyphs.empty, width: 0, style: style, kind: .lineBreak)
+    case 0x80...0x9F:
+      self.init(text: TerminalGlyphs.replacement, width: 1, style: style)
+    default:
+      self.init(text: TerminalGlyphs.Text(start: start, count: count), width: width, style: style)
+    }
+  }
+
   /// The cell for a grapheme cluster whose bytes are stored at `start`; control characters
   /// become U+FFFD as for ASCII ones.
   init(_ character: Character, at start: Int, style: Int) {

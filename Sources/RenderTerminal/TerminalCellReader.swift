@@ -11,7 +11,11 @@ struct TerminalCellReader {
   /// The bytes the cells' texts point into, the text's own among them.
   private(set) var glyphs: TerminalGlyphs
   private let string: String
-  private let byteCount: Int
+  /// Where each marker's opening and closing text is in ``glyphs``.
+  private var markerTexts:
+    [TerminalMarker: (opening: TerminalGlyphs.Text, closing: TerminalGlyphs.Text)] = [:]
+  /// The columns of each BMP scalar met so far (0xFF: not yet asked).
+  private var widths = [UInt8](repeating: 0xFF, count: 0x10000)
   private var cursor = ScalarCursor()
   private let runs: [StyledText.IndexedRun]
   private let runStyles: [TextStyle]
@@ -25,13 +29,15 @@ struct TerminalCellReader {
   init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
     string = text.string
     glyphs = TerminalGlyphs(source: text.string)
-    byteCount = text.string.utf8.count
     scalarCount = text.string.unicodeScalars.count
     runs = text.indexedRuns
     runStyles = text.uniqueStyles
     canvas = TerminalCanvas(text)
     showsStyles = colorMode != .none
     showsHyperlinks = showsStyles && hyperlinks
+    for marker in TerminalMarker.allCases {
+      markerTexts[marker] = (glyphs.add(marker.opening), glyphs.add(marker.closing))
+    }
   }
 
   /// The index of `style` in ``styles``, added when new.
@@ -67,6 +73,15 @@ struct TerminalCellReader {
   /// (``TerminalMarker``); an `h3` and below starts with as many `#` as its level when there
   /// is no colour to set it apart.
   mutating func cells(of block: TextBlock) -> (cells: [TerminalCell], markerWidth: Int) {
+    // The source's bytes are read through a copy of the string, so that the loop can add to
+    // the glyphs meanwhile.
+    var string = self.string
+    return string.withUTF8 { cells(of: block, source: $0) }
+  }
+
+  private mutating func cells(
+    of block: TextBlock, source: UnsafeBufferPointer<UInt8>
+  ) -> (cells: [TerminalCell], markerWidth: Int) {
     var cells: [TerminalCell] = []
     cells.reserveCapacity(block.range.count)
     var markerWidth = 0
@@ -85,11 +100,11 @@ struct TerminalCellReader {
       append(String(repeating: "#", count: level), style: 0, to: &cells)
       cells.append(TerminalCell.space(style: 0))
     }
-    let startByte = byteOffset(at: block.range.lowerBound)
-    let endByte = byteOffset(at: block.range.upperBound)
+    let startByte = cursor.byteOffset(at: block.range.lowerBound, in: source)
+    let endByte = cursor.byteOffset(at: block.range.upperBound, in: source)
     let base = glyphs.sourceStart
     var clusters = GraphemeClusterIterator(string, from: startByte, to: endByte)
-    while let cluster = clusters.next(in: glyphs.bytes, base: base) {
+    while let cluster = clusters.next(in: source, base: 0) {
       while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
       let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
       if covering != styledRun {
@@ -98,16 +113,20 @@ struct TerminalCellReader {
           for: textStyle, in: block, showsStyles: showsStyles)
         let kept = zip(markers, newMarkers).prefix { $0 == $1 }.count
         for marker in markers[kept...].reversed() {
-          append(marker.closing, style: style, to: &cells)
+          append(marker, opening: false, style: style, to: &cells)
         }
         style = intern(terminalStyle(textStyle, in: block))
         styledRun = covering
         if link?.target != textStyle.link {
-          if let link { appendTarget(link, end: cluster.offset, to: &cells, in: block) }
+          if let link {
+            appendTarget(link, end: cluster.offset, source: source, to: &cells, in: block)
+          }
           link = textStyle.link.map { ($0, cluster.offset) }
         }
         skipsRun = textStyle.link.map(TerminalMarker.isFootnoteBackReference) ?? false
-        for marker in newMarkers[kept...] { append(marker.opening, style: style, to: &cells) }
+        for marker in newMarkers[kept...] {
+          append(marker, opening: true, style: style, to: &cells)
+        }
         markers = newMarkers
       }
       if skipsRun {
@@ -116,21 +135,51 @@ struct TerminalCellReader {
       }
       let start = base + cluster.offset
       let cell =
-        cluster.character.map { TerminalCell($0, at: start, style: style) }
-        ?? TerminalCell(ascii: glyphs.bytes[start], at: start, style: style)
+        if let character = cluster.character {
+          TerminalCell(character, at: start, style: style)
+        } else if cluster.scalar < 0x80 {
+          TerminalCell(ascii: UInt8(cluster.scalar), at: start, style: style)
+        } else {
+          TerminalCell(
+            scalar: cluster.scalar, at: start, count: cluster.byteCount,
+            width: width(of: cluster.scalar), style: style)
+        }
       if offset - block.range.lowerBound < block.markerLength { markerWidth += cell.width }
       if cell.kind == .tab, !markers.isEmpty {
         // A table row's cells are split at tabs: each cell closes its own markers.
-        for marker in markers.reversed() { append(marker.closing, style: style, to: &cells) }
+        for marker in markers.reversed() {
+          append(marker, opening: false, style: style, to: &cells)
+        }
         markers = []
         styledRun = -1
       }
       cells.append(cell)
       offset += cluster.scalarCount
     }
-    for marker in markers.reversed() { append(marker.closing, style: style, to: &cells) }
-    if let link { appendTarget(link, end: endByte, to: &cells, in: block) }
+    for marker in markers.reversed() { append(marker, opening: false, style: style, to: &cells) }
+    if let link { appendTarget(link, end: endByte, source: source, to: &cells, in: block) }
     return (cells, markerWidth)
+  }
+
+  /// Appends a marker's opening or closing text (ASCII, kept in the glyphs once).
+  private func append(
+    _ marker: TerminalMarker, opening: Bool, style: Int, to cells: inout [TerminalCell]
+  ) {
+    guard let texts = markerTexts[marker] else { return }
+    let text = opening ? texts.opening : texts.closing
+    for start in text.start..<text.start + text.count {
+      cells.append(TerminalCell(ascii: glyphs.bytes[start], at: start, style: style))
+    }
+  }
+
+  /// The columns of a scalar, remembered for the BMP.
+  private mutating func width(of scalar: UInt32) -> Int {
+    guard scalar < 0x10000 else { return Unicode.Scalar(scalar).map(DisplayWidth.of) ?? 1 }
+    let known = widths[Int(scalar)]
+    if known != 0xFF { return Int(known) }
+    let width = Unicode.Scalar(scalar).map(DisplayWidth.of) ?? 1
+    widths[Int(scalar)] = UInt8(width)
+    return width
   }
 
   /// Appends `text`, which the layout adds, as cells of one style.
@@ -168,9 +217,16 @@ struct TerminalCellReader {
 
   private mutating func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
     guard !range.isEmpty else { return }
+    var copy = string
+    let (lower, upper) = copy.withUTF8 {
+      (
+        cursor.byteOffset(at: range.lowerBound, in: $0),
+        cursor.byteOffset(at: range.upperBound, in: $0)
+      )
+    }
     let utf8 = string.utf8
-    let start = utf8.index(utf8.startIndex, offsetBy: byteOffset(at: range.lowerBound))
-    let end = utf8.index(utf8.startIndex, offsetBy: byteOffset(at: range.upperBound))
+    let start = utf8.index(utf8.startIndex, offsetBy: lower)
+    let end = utf8.index(utf8.startIndex, offsetBy: upper)
     if string.unicodeScalars[start..<end].contains(where: { !$0.properties.isWhitespace }) {
       blocks.append(TextBlock(range: range, kind: .paragraph))
     }
@@ -193,18 +249,14 @@ struct TerminalCellReader {
     return style
   }
 
-  /// The byte offset of the scalar at `offset` in the text.
-  private mutating func byteOffset(at offset: Int) -> Int {
-    cursor.byteOffset(at: offset, in: glyphs.bytes, base: glyphs.sourceStart, count: byteCount)
-  }
-
   private mutating func appendTarget(
-    _ link: (target: String, start: Int), end: Int, to cells: inout [TerminalCell],
-    in block: TextBlock
+    _ link: (target: String, start: Int), end: Int, source: UnsafeBufferPointer<UInt8>,
+    to cells: inout [TerminalCell], in block: TextBlock
   ) {
-    let base = glyphs.sourceStart
-    let text = String(decoding: glyphs.bytes[base + link.start..<base + end], as: UTF8.self)
-      .trimmingCharacters(in: .whitespaces)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: source[link.start..<end]), as: UTF8.self
+    )
+    .trimmingCharacters(in: .whitespaces)
     guard !showsHyperlinks, !link.target.hasPrefix("#"), link.target != text,
       link.target != "mailto:" + text
     else { return }

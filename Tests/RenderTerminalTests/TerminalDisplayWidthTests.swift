@@ -50,13 +50,39 @@ struct TerminalDisplayWidthTests {
     func clusters(to end: Int) -> [Character] {
       var iterator = GraphemeClusterIterator(text, from: 0, to: end)
       var clusters: [Character] = []
-      while let cluster = iterator.next(in: bytes, base: 0) {
-        clusters.append(cluster.character ?? Character(Unicode.Scalar(bytes[cluster.offset])))
+      bytes.withUnsafeBufferPointer { bytes in
+        while let cluster = iterator.next(in: bytes, base: 0) {
+          clusters.append(
+            cluster.character ?? Unicode.Scalar(cluster.scalar).map(Character.init) ?? "?")
+        }
       }
       return clusters
     }
     #expect(clusters(to: bytes.count) == ["a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "!"])
     // Cut inside "e\u{301}" (after its "e", byte 7): the stretch ends with a bare "e".
     #expect(clusters(to: 7).last == "e")
+  }
+
+  /// The fast path's premise, checked against the standard library's grapheme breaking: a
+  /// scalar that stands alone never joins ASCII on either side, nor another such scalar.
+  @Test func scalarsThatStandAloneNeverJoinANeighbour() {
+    let alone = (0x80..<0x11_0000).compactMap { value -> Unicode.Scalar? in
+      GraphemeClusterIterator.standsAlone(UInt32(value)) ? Unicode.Scalar(UInt32(value)) : nil
+    }
+    #expect(alone.count > 40_000)
+    let neighbours =
+      ["a", " ", "\n"]
+      + stride(from: 0, to: alone.count, by: 997).map {
+        String(alone[$0])
+      }
+    var joined: [String] = []
+    for scalar in alone {
+      let text = String(scalar)
+      for neighbour in neighbours
+      where (text + neighbour).count != 2 || (neighbour + text).count != 2 {
+        joined.append(String(scalar.value, radix: 16) + " next to " + neighbour)
+      }
+    }
+    #expect(joined.isEmpty, "\(joined.prefix(20))")
   }
 }
