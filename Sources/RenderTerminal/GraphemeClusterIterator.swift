@@ -6,14 +6,14 @@
 /// `Character` and without asking the grapheme breaking rules; only text next to a combining
 /// mark, a joiner or an emoji pays for them. Clusters never straddle the stretch's edges.
 struct GraphemeClusterIterator {
-  /// One cluster: where its bytes are in the string, how many scalars it has, and either its
-  /// only scalar (`character` nil) or the `Character`.
+  /// One cluster: where its bytes are in the string, how many scalars it has, and its first
+  /// scalar (its only one when `scalarCount` is 1). A plain value, so that handing one over
+  /// costs no reference counting.
   struct Cluster {
     var offset: Int
     var byteCount: Int
     var scalarCount: Int
     var scalar: UInt32
-    var character: Character?
   }
 
   private let string: String
@@ -45,8 +45,7 @@ struct GraphemeClusterIterator {
     }
     if alone {
       defer { offset = following }
-      return Cluster(
-        offset: offset, byteCount: length, scalarCount: 1, scalar: scalar, character: nil)
+      return Cluster(offset: offset, byteCount: length, scalarCount: 1, scalar: scalar)
     }
     let utf8 = string.utf8
     let start = utf8.index(utf8.startIndex, offsetBy: offset)
@@ -54,7 +53,7 @@ struct GraphemeClusterIterator {
     guard let character = Substring(string.unicodeScalars[start..<stop]).first else { return nil }
     let cluster = Cluster(
       offset: offset, byteCount: character.utf8.count,
-      scalarCount: character.unicodeScalars.count, scalar: scalar, character: character)
+      scalarCount: character.unicodeScalars.count, scalar: scalar)
     offset += cluster.byteCount
     return cluster
   }

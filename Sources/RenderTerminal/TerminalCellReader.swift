@@ -135,8 +135,13 @@ struct TerminalCellReader {
       }
       let start = base + cluster.offset
       let cell =
-        if let character = cluster.character {
-          TerminalCell(character, at: start, style: style)
+        if cluster.scalarCount > 1 {
+          TerminalCell(
+            Character(
+              String(
+                decoding: UnsafeBufferPointer(
+                  rebasing: source[cluster.offset..<cluster.offset + cluster.byteCount]),
+                as: UTF8.self)), at: start, style: style)
         } else if cluster.scalar < 0x80 {
           TerminalCell(ascii: UInt8(cluster.scalar), at: start, style: style)
         } else {

@@ -29,7 +29,9 @@ struct TerminalLayout {
     self.reader = reader
   }
 
-  mutating func render() -> String {
+  mutating func render() -> [UInt8] {
+    // Room for the text and its margins, so the output rarely grows by copying.
+    output.reserveCapacity(text.string.utf8.count + text.string.utf8.count / 2)
     let blocks = reader.blocks(of: text)
     var index = 0
     while index < blocks.count {
@@ -61,7 +63,7 @@ struct TerminalLayout {
       }
       index = end
     }
-    return String(decoding: output, as: UTF8.self)
+    return output
   }
 
   /// A table's rows, boxed, behind the first row's quote bars and indent.

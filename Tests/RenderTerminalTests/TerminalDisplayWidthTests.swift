@@ -52,8 +52,11 @@ struct TerminalDisplayWidthTests {
       var clusters: [Character] = []
       bytes.withUnsafeBufferPointer { bytes in
         while let cluster = iterator.next(in: bytes, base: 0) {
-          clusters.append(
-            cluster.character ?? Unicode.Scalar(cluster.scalar).map(Character.init) ?? "?")
+          let utf8 = bytes[cluster.offset..<cluster.offset + cluster.byteCount]
+          let string = String(decoding: UnsafeBufferPointer(rebasing: utf8), as: UTF8.self)
+          #expect(string.unicodeScalars.count == cluster.scalarCount)
+          #expect(string.unicodeScalars.first?.value == cluster.scalar)
+          clusters.append(Character(string))
         }
       }
       return clusters
