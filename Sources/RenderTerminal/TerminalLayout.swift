@@ -107,7 +107,7 @@ struct TerminalLayout {
         text: reader.add(String(repeating: drawing.horizontal, count: contentWidth)),
         width: contentWidth,
         style: style)
-      lines = [TerminalLineBreaker.Line(cells: [rule], indent: 0, width: contentWidth)]
+      lines = [TerminalLineBreaker.Line(cells: [rule][...], indent: 0, width: contentWidth)]
     } else {
       lines = TerminalLineBreaker.lines(
         of: cells, width: contentWidth - innerPad,
