@@ -13,12 +13,15 @@ struct ScalarCursor {
       offset = 0
     }
     let count = bytes.count
+    // `target - offset` scalars take at least as many bytes: count the scalars that start in
+    // that many (every byte that does not continue one, 10xxxxxx), and go on from there.
     while offset < target, byteOffset < count {
-      byteOffset += 1
-      // Continuation bytes (10xxxxxx) belong to the scalar already counted.
-      while byteOffset < count, bytes[byteOffset] & 0xC0 == 0x80 { byteOffset += 1 }
-      offset += 1
+      let end = min(count, byteOffset + target - offset)
+      offset += bytes[byteOffset..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+      byteOffset = end
     }
+    // The continuation bytes of the last scalar counted belong to it.
+    while byteOffset < count, bytes[byteOffset] & 0xC0 == 0x80 { byteOffset += 1 }
     offset = target
     return byteOffset
   }

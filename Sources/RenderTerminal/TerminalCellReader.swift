@@ -29,7 +29,9 @@ struct TerminalCellReader {
   init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
     string = text.string
     glyphs = TerminalGlyphs(source: text.string)
-    scalarCount = text.string.unicodeScalars.count
+    var source = text.string
+    // Scalars are the bytes that do not continue one (10xxxxxx).
+    scalarCount = source.withUTF8 { $0.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
     runs = text.indexedRuns
     runStyles = text.uniqueStyles
     canvas = TerminalCanvas(text)
@@ -72,18 +74,21 @@ struct TerminalCellReader {
   /// Images, footnote references and, without colour, bold, italics and code are marked
   /// (``TerminalMarker``); an `h3` and below starts with as many `#` as its level when there
   /// is no colour to set it apart.
-  mutating func cells(of block: TextBlock) -> (cells: [TerminalCell], markerWidth: Int) {
+  ///
+  /// The cells replace what `cells` held (a buffer reused block after block); the marker
+  /// width is returned.
+  mutating func cells(of block: TextBlock, into cells: inout [TerminalCell]) -> Int {
     // The source's bytes are read through a copy of the string, so that the loop can add to
     // the glyphs meanwhile.
     var string = self.string
-    return string.withUTF8 { cells(of: block, source: $0) }
+    cells.removeAll(keepingCapacity: true)
+    cells.reserveCapacity(block.range.count)
+    return string.withUTF8 { self.cells(of: block, source: $0, into: &cells) }
   }
 
   private mutating func cells(
-    of block: TextBlock, source: UnsafeBufferPointer<UInt8>
-  ) -> (cells: [TerminalCell], markerWidth: Int) {
-    var cells: [TerminalCell] = []
-    cells.reserveCapacity(block.range.count)
+    of block: TextBlock, source: UnsafeBufferPointer<UInt8>, into cells: inout [TerminalCell]
+  ) -> Int {
     var markerWidth = 0
     var run = firstRun(endingAfter: block.range.lowerBound)
     // The run whose style is current (-1: none yet, -2: text no run covers).
@@ -115,7 +120,8 @@ struct TerminalCellReader {
         for marker in markers[kept...].reversed() {
           append(marker, opening: false, style: style, to: &cells)
         }
-        style = intern(terminalStyle(textStyle, in: block))
+        // Without colour every style is the plain one: nothing to look up.
+        style = showsStyles ? intern(terminalStyle(textStyle, in: block)) : 0
         styledRun = covering
         if link?.target != textStyle.link {
           if let link {
@@ -163,7 +169,7 @@ struct TerminalCellReader {
     }
     for marker in markers.reversed() { append(marker, opening: false, style: style, to: &cells) }
     if let link { appendTarget(link, end: endByte, source: source, to: &cells, in: block) }
-    return (cells, markerWidth)
+    return markerWidth
   }
 
   /// Appends a marker's opening or closing text (ASCII, kept in the glyphs once).

@@ -33,35 +33,42 @@ struct TerminalLayout {
     // Room for the text and its margins, so the output rarely grows by copying.
     output.reserveCapacity(text.string.utf8.count + text.string.utf8.count / 2)
     let blocks = reader.blocks(of: text)
+    // One buffer for every block's cells: its lines are gone before the next block reuses it.
+    var cells: [TerminalCell] = []
     var index = 0
     while index < blocks.count {
-      // A table's rows are laid out together, so that their columns line up.
-      var end = index + 1
-      if blocks[index].kind == .tableRow {
+      let block = blocks[index]
+      if index > 0 {
+        let previous = blocks[index - 1]
+        if BlockLayout.hasBlankLine(between: previous, and: block) {
+          let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
+          write(prefix(bars: max(0, bars), spaces: 0))
+        }
+      }
+      if block.kind == .tableRow {
+        // A table's rows are laid out together, so that their columns line up.
+        var end = index + 1
         while end < blocks.count, blocks[end].kind == .tableRow { end += 1 }
-      }
-      var rows: [[TerminalCell]] = []
-      var markerWidths: [Int] = []
-      for block in blocks[index..<end] {
-        let (cells, markerWidth) = block.kind == .rule ? ([], 0) : reader.cells(of: block)
-        rows.append(cells)
-        markerWidths.append(markerWidth)
-      }
-      for (offset, block) in blocks[index..<end].enumerated() {
-        if index + offset > 0 {
-          let previous = blocks[index + offset - 1]
-          if BlockLayout.hasBlankLine(between: previous, and: block) {
-            let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
-            write(prefix(bars: max(0, bars), spaces: 0))
-          }
+        var rows: [[TerminalCell]] = []
+        var markerWidth = 0
+        for row in blocks[index..<end] {
+          var rowCells: [TerminalCell] = []
+          let rowMarkerWidth = reader.cells(of: row, into: &rowCells)
+          if rows.isEmpty { markerWidth = rowMarkerWidth }
+          rows.append(rowCells)
         }
-        if block.kind == .tableRow {
-          writeTable(blocks[index..<end], rows: rows, markerWidth: markerWidths[offset])
-          break
-        }
-        write(block, cells: rows[offset], markerWidth: markerWidths[offset])
+        writeTable(blocks[index..<end], rows: rows, markerWidth: markerWidth)
+        index = end
+        continue
       }
-      index = end
+      var markerWidth = 0
+      if block.kind == .rule {
+        cells.removeAll(keepingCapacity: true)
+      } else {
+        markerWidth = reader.cells(of: block, into: &cells)
+      }
+      write(block, cells: cells, markerWidth: markerWidth)
+      index += 1
     }
     return output
   }
