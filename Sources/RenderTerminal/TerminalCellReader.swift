@@ -87,8 +87,12 @@ struct TerminalCellReader {
   }
 
   private mutating func cells(
-    of block: TextBlock, source: UnsafeBufferPointer<UInt8>, into cells: inout [TerminalCell]
+    of block: TextBlock, source: UnsafeBufferPointer<UInt8>, into buffer: inout [TerminalCell]
   ) -> Int {
+    // Appending to a local array skips a uniqueness check per cell that the caller's needs.
+    var cells: [TerminalCell] = []
+    swap(&cells, &buffer)
+    defer { swap(&cells, &buffer) }
     var markerWidth = 0
     var run = firstRun(endingAfter: block.range.lowerBound)
     // The run whose style is current (-1: none yet, -2: text no run covers).
