@@ -29,6 +29,7 @@ struct GraphemeClusterIterator {
 
   /// The next cluster; `bytes` are the string's UTF-8 from `base` on (read by index, so the
   /// common case never touches the string).
+  @inline(__always)
   mutating func next(in bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Cluster? {
     guard offset < end else { return nil }
     let (scalar, length) = Self.decode(bytes, at: base + offset)
@@ -47,6 +48,13 @@ struct GraphemeClusterIterator {
       defer { offset = following }
       return Cluster(offset: offset, byteCount: length, scalarCount: 1, scalar: scalar)
     }
+    return joined(first: scalar)
+  }
+
+  /// The cluster at the offset by the grapheme breaking rules (kept out of line, so that
+  /// ``next(in:base:)`` stays small enough to inline).
+  @inline(never)
+  private mutating func joined(first scalar: UInt32) -> Cluster? {
     let utf8 = string.utf8
     let start = utf8.index(utf8.startIndex, offsetBy: offset)
     let stop = utf8.index(utf8.startIndex, offsetBy: end)

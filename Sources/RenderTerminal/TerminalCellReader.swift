@@ -113,31 +113,40 @@ struct TerminalCellReader {
     let endByte = cursor.byteOffset(at: block.range.upperBound, in: source)
     let base = glyphs.sourceStart
     var clusters = GraphemeClusterIterator(string, from: startByte, to: endByte)
+    // Where the covering run can change next: the current run's end, or the next run's start
+    // in text that no run covers.
+    var boundary = offset
     while let cluster = clusters.next(in: source, base: 0) {
-      while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
-      let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
-      if covering != styledRun {
-        let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
-        let newMarkers = TerminalMarker.markers(
-          for: textStyle, in: block, showsStyles: showsStyles)
-        let kept = zip(markers, newMarkers).prefix { $0 == $1 }.count
-        for marker in markers[kept...].reversed() {
-          append(marker, opening: false, style: style, to: &cells)
-        }
-        // Without colour every style is the plain one: nothing to look up.
-        style = showsStyles ? intern(terminalStyle(textStyle, in: block)) : 0
-        styledRun = covering
-        if link?.target != textStyle.link {
-          if let link {
-            appendTarget(link, end: cluster.offset, source: source, to: &cells, in: block)
+      if offset >= boundary || styledRun == -1 {
+        while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
+        let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
+        boundary =
+          run == runs.count
+          ? Int.max
+          : covering >= 0 ? runs[run].range.upperBound : runs[run].range.lowerBound
+        if covering != styledRun {
+          let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
+          let newMarkers = TerminalMarker.markers(
+            for: textStyle, in: block, showsStyles: showsStyles)
+          let kept = zip(markers, newMarkers).prefix { $0 == $1 }.count
+          for marker in markers[kept...].reversed() {
+            append(marker, opening: false, style: style, to: &cells)
           }
-          link = textStyle.link.map { ($0, cluster.offset) }
+          // Without colour every style is the plain one: nothing to look up.
+          style = showsStyles ? intern(terminalStyle(textStyle, in: block)) : 0
+          styledRun = covering
+          if link?.target != textStyle.link {
+            if let link {
+              appendTarget(link, end: cluster.offset, source: source, to: &cells, in: block)
+            }
+            link = textStyle.link.map { ($0, cluster.offset) }
+          }
+          skipsRun = textStyle.link.map(TerminalMarker.isFootnoteBackReference) ?? false
+          for marker in newMarkers[kept...] {
+            append(marker, opening: true, style: style, to: &cells)
+          }
+          markers = newMarkers
         }
-        skipsRun = textStyle.link.map(TerminalMarker.isFootnoteBackReference) ?? false
-        for marker in newMarkers[kept...] {
-          append(marker, opening: true, style: style, to: &cells)
-        }
-        markers = newMarkers
       }
       if skipsRun {
         offset += cluster.scalarCount
