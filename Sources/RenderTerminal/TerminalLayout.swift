@@ -231,6 +231,9 @@ struct TerminalLayout {
   private mutating func flush(_ bytes: Range<Int>) {
     guard !bytes.isEmpty else { return }
     let glyphs = reader.glyphs.bytes
-    glyphs.withUnsafeBufferPointer { output.append(contentsOf: $0[bytes]) }
+    // A rebased buffer is one copy; a slice of one is appended byte by byte.
+    glyphs.withUnsafeBufferPointer {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[bytes]))
+    }
   }
 }
