@@ -17,7 +17,8 @@ struct GraphemeClusterIterator {
   }
 
   private let string: String
-  private var offset: Int
+  /// The UTF-8 offset of the next cluster (a reader that took bytes itself moves it on).
+  var offset: Int
   private let end: Int
 
   /// The clusters of `string` from UTF-8 offset `start` to `end`, both on scalar boundaries.

@@ -179,10 +179,43 @@ struct TerminalCellReader {
       }
       cells.append(cell)
       offset += cluster.scalarCount
+      if !skipsRun, styledRun != -1, offset - block.range.lowerBound >= block.markerLength {
+        // Until the run can change, printable ASCII is taken straight from the bytes: one
+        // scalar, one cluster and one column each.
+        let from = clusters.offset
+        let stop = from + min(boundary - offset, endByte - from)
+        let to = Self.appendPrintableASCII(
+          source, from: from, stop: stop, end: endByte, base: base, style: style, to: &cells)
+        offset += to - from
+        clusters.offset = to
+      }
     }
     for marker in markers.reversed() { append(marker, opening: false, style: style, to: &cells) }
     if let link { appendTarget(link, end: endByte, source: source, to: &cells, in: block) }
     return markerWidth
+  }
+
+  /// Appends the cells of the printable ASCII bytes of `source` from `from` on, up to `stop`
+  /// or a byte that needs the general path (a control, a tab, non-ASCII, or ASCII that a
+  /// following non-ASCII byte may join); returns where it stopped. `end` is the block's.
+  @inline(__always)
+  private static func appendPrintableASCII(
+    _ source: UnsafeBufferPointer<UInt8>, from: Int, stop: Int, end: Int, base: Int, style: Int,
+    to cells: inout [TerminalCell]
+  ) -> Int {
+    var position = from
+    while position < stop {
+      let byte = source[position]
+      guard byte >= 0x20, byte < 0x7F, position + 1 == end || source[position + 1] < 0x80
+      else { break }
+      cells.append(
+        byte == 0x20
+          ? TerminalCell.space(style: style)
+          : TerminalCell(
+            text: TerminalGlyphs.Text(start: base + position, count: 1), width: 1, style: style))
+      position += 1
+    }
+    return position
   }
 
   /// Appends a marker's opening or closing text (ASCII, kept in the glyphs once).
