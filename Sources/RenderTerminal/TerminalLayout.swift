@@ -124,12 +124,18 @@ struct TerminalLayout {
     let linePrefix = prefix(bars: bars, spaces: spaces)
     var row: [TerminalCell] = []
     for line in lines {
-      row.removeAll(keepingCapacity: true)
-      row.append(contentsOf: linePrefix)
       let free = contentWidth - innerPad - line.indent - line.width
       let alignment =
         isCode ? 0 : block.alignment == .center ? free / 2 : block.alignment == .right ? free : 0
-      row.append(contentsOf: blank(innerPad + alignment + line.indent, style: fill))
+      let lead = innerPad + alignment + line.indent
+      if linePrefix.isEmpty, lead <= 0, background == nil {
+        // Nothing goes around the line's cells (most lines of most text): no row to build.
+        write(line.cells)
+        continue
+      }
+      row.removeAll(keepingCapacity: true)
+      row.append(contentsOf: linePrefix)
+      row.append(contentsOf: blank(lead, style: fill))
       row.append(contentsOf: line.cells)
       if background != nil {
         row.append(contentsOf: blank(free - alignment, style: fill))
@@ -186,7 +192,11 @@ struct TerminalLayout {
   /// Writes one line: the cells' text with the escape codes between them, trailing blank
   /// cells without a background dropped, every style and link closed at the end.
   private mutating func write(_ row: [TerminalCell]) {
-    var cells = row[...]
+    write(row[...])
+  }
+
+  private mutating func write(_ row: ArraySlice<TerminalCell>) {
+    var cells = row
     while let last = cells.last, last.kind == .space, reader.styles[last.style].background == nil {
       cells.removeLast()
     }
