@@ -14,6 +14,10 @@ struct TerminalLayout {
   private let verticalBar: TerminalGlyphs.Text
   /// UTF-8 bytes: appending to a byte array is several times cheaper than to a String.
   private var output: [UInt8] = []
+  /// The SGR sequence of each interned style, made the first time a line uses it (a style
+  /// is switched to several times a line, and building the sequence means formatting
+  /// colours).
+  private var graphicRenditions: [[UInt8]?] = []
 
   init(
     _ text: StyledText, width: Int, colorMode: TerminalColorMode, hyperlinks: Bool,
@@ -218,7 +222,7 @@ struct TerminalLayout {
           activeLink = link
         }
         if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
-        emit(style.selectGraphicRendition(colorMode))
+        emitGraphicRendition(of: cell.style)
         active = cell.style
       }
       if cell.text.start == pending.upperBound {
@@ -232,6 +236,20 @@ struct TerminalLayout {
     if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
     if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
     output.append(UInt8(ascii: "\n"))
+  }
+
+  private mutating func emitGraphicRendition(of style: Int) {
+    if style >= graphicRenditions.count {
+      graphicRenditions.append(
+        contentsOf: repeatElement(nil, count: style + 1 - graphicRenditions.count))
+    }
+    if let known = graphicRenditions[style] {
+      output.append(contentsOf: known)
+      return
+    }
+    let sequence = Array(reader.styles[style].selectGraphicRendition(colorMode).utf8)
+    graphicRenditions[style] = sequence
+    output.append(contentsOf: sequence)
   }
 
   private mutating func emit(_ text: String) {
