@@ -120,7 +120,7 @@ package enum RenderCommand {
       let renderer = TerminalRenderer(
         width: max(10, width), colorMode: mode,
         lineDrawing: TerminalLineDrawing(environment: context.environment))
-      return Data(renderer.render(try styled()).utf8)
+      return Data(renderer.renderUTF8(try styled()))
     }
   }
 

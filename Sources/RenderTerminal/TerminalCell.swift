@@ -1,4 +1,7 @@
 /// One grapheme cluster of terminal output with its width and style.
+///
+/// The text is a range of ``TerminalGlyphs``, so a cell is a plain value (no reference to
+/// count when it is copied into words, lines and rows).
 struct TerminalCell {
   /// How line breaking treats the cell.
   enum Kind {
@@ -13,7 +16,7 @@ struct TerminalCell {
   }
 
   /// What the terminal prints.
-  var text: String
+  var text: TerminalGlyphs.Text
   /// Its width in columns.
   var width: Int
   /// The index of its style in the renderer's style table.
@@ -21,33 +24,61 @@ struct TerminalCell {
   /// How line breaking treats it.
   var kind: Kind
 
-  init(text: String, width: Int, style: Int, kind: Kind = .text) {
+  init(text: TerminalGlyphs.Text, width: Int, style: Int, kind: Kind = .text) {
     self.text = text
     self.width = width
     self.style = style
     self.kind = kind
   }
 
-  /// The cell for a grapheme cluster; a control character becomes U+FFFD, so text can never
-  /// carry an escape sequence of its own to the terminal.
-  init(_ character: Character, style: Int) {
+  /// A space cell in `style`.
+  static func space(style: Int) -> TerminalCell {
+    TerminalCell(text: TerminalGlyphs.space, width: 1, style: style, kind: .space)
+  }
+
+  /// The cell for a one-byte cluster (ASCII) stored at `start`; a control character becomes
+  /// U+FFFD, so text can never carry an escape sequence of its own to the terminal.
+  init(ascii: UInt8, at start: Int, style: Int) {
     self.style = style
-    if let ascii = character.asciiValue {
-      switch ascii {
-      case 0x20: (text, width, kind) = (" ", 1, .space)
-      case 0x09: (text, width, kind) = (" ", 1, .tab)
-      case 0x0A...0x0D: (text, width, kind) = ("", 0, .lineBreak)  // "\r\n" too
-      case 0x21..<0x7F: (text, width, kind) = (String(character), 1, .text)
-      default: (text, width, kind) = ("\u{FFFD}", 1, .text)
-      }
-    } else if character.isNewline {
-      (text, width, kind) = ("", 0, .lineBreak)
+    switch ascii {
+    case 0x20: (text, width, kind) = (TerminalGlyphs.space, 1, .space)
+    case 0x09: (text, width, kind) = (TerminalGlyphs.space, 1, .tab)
+    case 0x0A...0x0D: (text, width, kind) = (TerminalGlyphs.empty, 0, .lineBreak)
+    case 0x21..<0x7F: (text, width, kind) = (TerminalGlyphs.Text(start: start, count: 1), 1, .text)
+    default: (text, width, kind) = (TerminalGlyphs.replacement, 1, .text)
+    }
+  }
+
+  /// The cell for a cluster of one non-ASCII scalar, `count` bytes stored at `start`, that
+  /// takes `width` columns; a line separator is a line break and a C1 control becomes U+FFFD,
+  /// as in a cluster read as a `Character`.
+  init(scalar: UInt32, at start: Int, count: Int, width: Int, style: Int) {
+    switch scalar {
+    case 0x85, 0x2028, 0x2029:
+      self.init(text: TerminalGlyphs.empty, width: 0, style: style, kind: .lineBreak)
+    case 0x80...0x9F:
+      self.init(text: TerminalGlyphs.replacement, width: 1, style: style)
+    default:
+      self.init(text: TerminalGlyphs.Text(start: start, count: count), width: width, style: style)
+    }
+  }
+
+  /// The cell for a grapheme cluster whose bytes are stored at `start`; control characters
+  /// become U+FFFD as for ASCII ones.
+  init(_ character: Character, at start: Int, style: Int) {
+    if let ascii = character.asciiValue, character.utf8.count == 1 {
+      self.init(ascii: ascii, at: start, style: style)
+      return
+    }
+    if character.isNewline {  // "\r\n" too
+      self.init(text: TerminalGlyphs.empty, width: 0, style: style, kind: .lineBreak)
     } else if character.unicodeScalars.contains(where: {
       $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
     }) {
-      (text, width, kind) = ("\u{FFFD}", 1, .text)
+      self.init(text: TerminalGlyphs.replacement, width: 1, style: style)
     } else {
-      (text, width, kind) = (String(character), DisplayWidth.of(character), .text)
+      let bytes = TerminalGlyphs.Text(start: start, count: character.utf8.count)
+      self.init(text: bytes, width: DisplayWidth.of(character), style: style)
     }
   }
 }

@@ -8,8 +8,15 @@ struct TerminalCellReader {
   /// The interned styles; index 0 is the plain style.
   private(set) var styles: [TerminalStyle] = [.plain]
   private var styleIndices: [TerminalStyle: Int] = [.plain: 0]
+  /// The bytes the cells' texts point into, the text's own among them.
+  private(set) var glyphs: TerminalGlyphs
   private let string: String
-  private var cursor: ScalarCursor
+  /// Where each marker's opening and closing text is in ``glyphs``.
+  private var markerTexts:
+    [TerminalMarker: (opening: TerminalGlyphs.Text, closing: TerminalGlyphs.Text)] = [:]
+  /// The columns of each BMP scalar met so far (0xFF: not yet asked).
+  private var widths = [UInt8](repeating: 0xFF, count: 0x10000)
+  private var cursor = ScalarCursor()
   private let runs: [StyledText.IndexedRun]
   private let runStyles: [TextStyle]
   private let canvas: TerminalCanvas
@@ -21,13 +28,18 @@ struct TerminalCellReader {
 
   init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
     string = text.string
-    cursor = ScalarCursor(text.string)
-    scalarCount = text.string.unicodeScalars.count
+    glyphs = TerminalGlyphs(source: text.string)
+    var source = text.string
+    // Scalars are the bytes that do not continue one (10xxxxxx).
+    scalarCount = source.withUTF8 { $0.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
     runs = text.indexedRuns
     runStyles = text.uniqueStyles
     canvas = TerminalCanvas(text)
     showsStyles = colorMode != .none
     showsHyperlinks = showsStyles && hyperlinks
+    for marker in TerminalMarker.allCases {
+      markerTexts[marker] = (glyphs.add(marker.opening), glyphs.add(marker.closing))
+    }
   }
 
   /// The index of `style` in ``styles``, added when new.
@@ -36,6 +48,11 @@ struct TerminalCellReader {
     styles.append(style)
     styleIndices[style] = styles.count - 1
     return styles.count - 1
+  }
+
+  /// Keeps text the layout adds (a rule) for a cell.
+  mutating func add(_ text: String) -> TerminalGlyphs.Text {
+    glyphs.add(text)
   }
 
   /// The style of the run at a scalar offset (the default style where no run covers it).
@@ -57,15 +74,32 @@ struct TerminalCellReader {
   /// Images, footnote references and, without colour, bold, italics and code are marked
   /// (``TerminalMarker``); an `h3` and below starts with as many `#` as its level when there
   /// is no colour to set it apart.
-  mutating func cells(of block: TextBlock) -> (cells: [TerminalCell], markerWidth: Int) {
-    var cells: [TerminalCell] = []
+  ///
+  /// The cells replace what `cells` held (a buffer reused block after block); the marker
+  /// width is returned.
+  mutating func cells(of block: TextBlock, into cells: inout [TerminalCell]) -> Int {
+    // The source's bytes are read through a copy of the string, so that the loop can add to
+    // the glyphs meanwhile.
+    var string = self.string
+    cells.removeAll(keepingCapacity: true)
     cells.reserveCapacity(block.range.count)
+    return string.withUTF8 { self.cells(of: block, source: $0, into: &cells) }
+  }
+
+  private mutating func cells(
+    of block: TextBlock, source: UnsafeBufferPointer<UInt8>, into buffer: inout [TerminalCell]
+  ) -> Int {
+    // Appending to a local array skips a uniqueness check per cell that the caller's needs.
+    var cells: [TerminalCell] = []
+    swap(&cells, &buffer)
+    defer { swap(&cells, &buffer) }
     var markerWidth = 0
     var run = firstRun(endingAfter: block.range.lowerBound)
     // The run whose style is current (-1: none yet, -2: text no run covers).
     var styledRun = -1
     var style = 0
-    var link: (target: String, text: String)?
+    // The open link and the byte offset where its text starts.
+    var link: (target: String, start: Int)?
     var markers: [TerminalMarker] = []
     var skipsRun = false
     var offset = block.range.lowerBound
@@ -73,56 +107,145 @@ struct TerminalCellReader {
       let level = textStyle(at: block.range.lowerBound).headingLevel, level >= 3
     {
       append(String(repeating: "#", count: level), style: 0, to: &cells)
-      cells.append(TerminalCell(text: " ", width: 1, style: 0, kind: .space))
+      cells.append(TerminalCell.space(style: 0))
     }
-    let start = cursor.index(at: block.range.lowerBound)
-    var clusters = GraphemeClusterIterator(
-      string, from: start, to: cursor.index(at: block.range.upperBound))
-    while let character = clusters.next() {
-      while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
-      let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
-      if covering != styledRun {
-        let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
-        let newMarkers = TerminalMarker.markers(
-          for: textStyle, in: block, showsStyles: showsStyles)
-        let kept = zip(markers, newMarkers).prefix { $0 == $1 }.count
-        for marker in markers[kept...].reversed() {
-          append(marker.closing, style: style, to: &cells)
+    let startByte = cursor.byteOffset(at: block.range.lowerBound, in: source)
+    let endByte = cursor.byteOffset(at: block.range.upperBound, in: source)
+    let base = glyphs.sourceStart
+    var clusters = GraphemeClusterIterator(string, from: startByte, to: endByte)
+    // Where the covering run can change next: the current run's end, or the next run's start
+    // in text that no run covers.
+    var boundary = offset
+    while let cluster = clusters.next(in: source, base: 0) {
+      if offset >= boundary || styledRun == -1 {
+        while run < runs.count, runs[run].range.upperBound <= offset { run += 1 }
+        let covering = run < runs.count && runs[run].range.contains(offset) ? run : -2
+        boundary =
+          run == runs.count
+          ? Int.max
+          : covering >= 0 ? runs[run].range.upperBound : runs[run].range.lowerBound
+        if covering != styledRun {
+          let textStyle = covering >= 0 ? runStyles[runs[covering].styleIndex] : TextStyle()
+          let newMarkers = TerminalMarker.markers(
+            for: textStyle, in: block, showsStyles: showsStyles)
+          let kept = zip(markers, newMarkers).prefix { $0 == $1 }.count
+          for marker in markers[kept...].reversed() {
+            append(marker, opening: false, style: style, to: &cells)
+          }
+          // Without colour every style is the plain one: nothing to look up.
+          style = showsStyles ? intern(terminalStyle(textStyle, in: block)) : 0
+          styledRun = covering
+          if link?.target != textStyle.link {
+            if let link {
+              appendTarget(link, end: cluster.offset, source: source, to: &cells, in: block)
+            }
+            link = textStyle.link.map { ($0, cluster.offset) }
+          }
+          skipsRun = textStyle.link.map(TerminalMarker.isFootnoteBackReference) ?? false
+          for marker in newMarkers[kept...] {
+            append(marker, opening: true, style: style, to: &cells)
+          }
+          markers = newMarkers
         }
-        style = intern(terminalStyle(textStyle, in: block))
-        styledRun = covering
-        if link?.target != textStyle.link {
-          if let link { appendTarget(link, to: &cells, in: block) }
-          link = textStyle.link.map { ($0, "") }
-        }
-        skipsRun = textStyle.link.map(TerminalMarker.isFootnoteBackReference) ?? false
-        for marker in newMarkers[kept...] { append(marker.opening, style: style, to: &cells) }
-        markers = newMarkers
       }
-      let cell = TerminalCell(character, style: style)
       if skipsRun {
-        offset += character.unicodeScalars.count
+        offset += cluster.scalarCount
         continue
       }
-      if link != nil { link?.text.append(character) }
+      let start = base + cluster.offset
+      let cell =
+        if cluster.scalarCount > 1 {
+          TerminalCell(
+            Character(
+              String(
+                decoding: UnsafeBufferPointer(
+                  rebasing: source[cluster.offset..<cluster.offset + cluster.byteCount]),
+                as: UTF8.self)), at: start, style: style)
+        } else if cluster.scalar < 0x80 {
+          TerminalCell(ascii: UInt8(cluster.scalar), at: start, style: style)
+        } else {
+          TerminalCell(
+            scalar: cluster.scalar, at: start, count: cluster.byteCount,
+            width: width(of: cluster.scalar), style: style)
+        }
       if offset - block.range.lowerBound < block.markerLength { markerWidth += cell.width }
       if cell.kind == .tab, !markers.isEmpty {
         // A table row's cells are split at tabs: each cell closes its own markers.
-        for marker in markers.reversed() { append(marker.closing, style: style, to: &cells) }
+        for marker in markers.reversed() {
+          append(marker, opening: false, style: style, to: &cells)
+        }
         markers = []
         styledRun = -1
       }
       cells.append(cell)
-      offset += character.utf8.count == 1 ? 1 : character.unicodeScalars.count
+      offset += cluster.scalarCount
+      if !skipsRun, styledRun != -1, offset - block.range.lowerBound >= block.markerLength {
+        // Until the run can change, printable ASCII is taken straight from the bytes: one
+        // scalar, one cluster and one column each.
+        let from = clusters.offset
+        let stop = from + min(boundary - offset, endByte - from)
+        let to = Self.appendPrintableASCII(
+          source, from: from, stop: stop, end: endByte, base: base, style: style, to: &cells)
+        offset += to - from
+        clusters.offset = to
+      }
     }
-    for marker in markers.reversed() { append(marker.closing, style: style, to: &cells) }
-    if let link { appendTarget(link, to: &cells, in: block) }
-    return (cells, markerWidth)
+    for marker in markers.reversed() { append(marker, opening: false, style: style, to: &cells) }
+    if let link { appendTarget(link, end: endByte, source: source, to: &cells, in: block) }
+    return markerWidth
   }
 
-  /// Appends `text` as cells of one style.
-  private func append(_ text: String, style: Int, to cells: inout [TerminalCell]) {
-    for character in text { cells.append(TerminalCell(character, style: style)) }
+  /// Appends the cells of the printable ASCII bytes of `source` from `from` on, up to `stop`
+  /// or a byte that needs the general path (a control, a tab, non-ASCII, or ASCII that a
+  /// following non-ASCII byte may join); returns where it stopped. `end` is the block's.
+  @inline(__always)
+  private static func appendPrintableASCII(
+    _ source: UnsafeBufferPointer<UInt8>, from: Int, stop: Int, end: Int, base: Int, style: Int,
+    to cells: inout [TerminalCell]
+  ) -> Int {
+    var position = from
+    while position < stop {
+      let byte = source[position]
+      guard byte >= 0x20, byte < 0x7F, position + 1 == end || source[position + 1] < 0x80
+      else { break }
+      cells.append(
+        byte == 0x20
+          ? TerminalCell.space(style: style)
+          : TerminalCell(
+            text: TerminalGlyphs.Text(start: base + position, count: 1), width: 1, style: style))
+      position += 1
+    }
+    return position
+  }
+
+  /// Appends a marker's opening or closing text (ASCII, kept in the glyphs once).
+  private func append(
+    _ marker: TerminalMarker, opening: Bool, style: Int, to cells: inout [TerminalCell]
+  ) {
+    guard let texts = markerTexts[marker] else { return }
+    let text = opening ? texts.opening : texts.closing
+    for start in text.start..<text.start + text.count {
+      cells.append(TerminalCell(ascii: glyphs.bytes[start], at: start, style: style))
+    }
+  }
+
+  /// The columns of a scalar, remembered for the BMP.
+  private mutating func width(of scalar: UInt32) -> Int {
+    guard scalar < 0x10000 else { return Unicode.Scalar(scalar).map(DisplayWidth.of) ?? 1 }
+    let known = widths[Int(scalar)]
+    if known != 0xFF { return Int(known) }
+    let width = Unicode.Scalar(scalar).map(DisplayWidth.of) ?? 1
+    widths[Int(scalar)] = UInt8(width)
+    return width
+  }
+
+  /// Appends `text`, which the layout adds, as cells of one style.
+  private mutating func append(_ text: String, style: Int, to cells: inout [TerminalCell]) {
+    var start = glyphs.add(text).start
+    for character in text {
+      cells.append(TerminalCell(character, at: start, style: style))
+      start += character.utf8.count
+    }
   }
 
   /// The blocks to show, in order and inside the text, a quote at least one level deep; text
@@ -151,9 +274,17 @@ struct TerminalCellReader {
 
   private mutating func appendUncovered(_ range: Range<Int>, to blocks: inout [TextBlock]) {
     guard !range.isEmpty else { return }
-    let scalars = string.unicodeScalars[
-      cursor.index(at: range.lowerBound)..<cursor.index(at: range.upperBound)]
-    if scalars.contains(where: { !$0.properties.isWhitespace }) {
+    var copy = string
+    let (lower, upper) = copy.withUTF8 {
+      (
+        cursor.byteOffset(at: range.lowerBound, in: $0),
+        cursor.byteOffset(at: range.upperBound, in: $0)
+      )
+    }
+    let utf8 = string.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: lower)
+    let end = utf8.index(utf8.startIndex, offsetBy: upper)
+    if string.unicodeScalars[start..<end].contains(where: { !$0.properties.isWhitespace }) {
       blocks.append(TextBlock(range: range, kind: .paragraph))
     }
   }
@@ -176,9 +307,13 @@ struct TerminalCellReader {
   }
 
   private mutating func appendTarget(
-    _ link: (target: String, text: String), to cells: inout [TerminalCell], in block: TextBlock
+    _ link: (target: String, start: Int), end: Int, source: UnsafeBufferPointer<UInt8>,
+    to cells: inout [TerminalCell], in block: TextBlock
   ) {
-    let text = link.text.trimmingCharacters(in: .whitespaces)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: source[link.start..<end]), as: UTF8.self
+    )
+    .trimmingCharacters(in: .whitespaces)
     guard !showsHyperlinks, !link.target.hasPrefix("#"), link.target != text,
       link.target != "mailto:" + text
     else { return }
@@ -188,7 +323,7 @@ struct TerminalCellReader {
       style.background = background(of: block)
     }
     let index = intern(style)
-    cells.append(TerminalCell(text: " ", width: 1, style: index, kind: .space))
+    cells.append(TerminalCell.space(style: index))
     append("(" + link.target + ")", style: index, to: &cells)
   }
 

@@ -10,8 +10,14 @@ struct TerminalLayout {
   private let hyperlinks: Bool
   private let drawing: TerminalLineDrawing
   private var reader: TerminalCellReader
+  /// The quote bar and table side, kept once in the reader's glyphs.
+  private let verticalBar: TerminalGlyphs.Text
   /// UTF-8 bytes: appending to a byte array is several times cheaper than to a String.
   private var output: [UInt8] = []
+  /// The SGR sequence of each interned style, made the first time a line uses it (a style
+  /// is switched to several times a line, and building the sequence means formatting
+  /// colours).
+  private var graphicRenditions: [[UInt8]?] = []
 
   init(
     _ text: StyledText, width: Int, colorMode: TerminalColorMode, hyperlinks: Bool,
@@ -22,42 +28,53 @@ struct TerminalLayout {
     self.width = width
     self.colorMode = colorMode
     self.hyperlinks = hyperlinks
-    reader = TerminalCellReader(text, colorMode: colorMode, hyperlinks: hyperlinks)
+    var reader = TerminalCellReader(text, colorMode: colorMode, hyperlinks: hyperlinks)
+    verticalBar = reader.add(drawing.vertical)
+    self.reader = reader
   }
 
-  mutating func render() -> String {
+  mutating func render() -> [UInt8] {
+    // Room for the text and its margins, so the output rarely grows by copying.
+    output.reserveCapacity(text.string.utf8.count + text.string.utf8.count / 2)
     let blocks = reader.blocks(of: text)
+    // One buffer for every block's cells: its lines are gone before the next block reuses it.
+    var cells: [TerminalCell] = []
     var index = 0
     while index < blocks.count {
-      // A table's rows are laid out together, so that their columns line up.
-      var end = index + 1
-      if blocks[index].kind == .tableRow {
+      let block = blocks[index]
+      if index > 0 {
+        let previous = blocks[index - 1]
+        if BlockLayout.hasBlankLine(between: previous, and: block) {
+          let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
+          write(prefix(bars: max(0, bars), spaces: 0))
+        }
+      }
+      if block.kind == .tableRow {
+        // A table's rows are laid out together, so that their columns line up.
+        var end = index + 1
         while end < blocks.count, blocks[end].kind == .tableRow { end += 1 }
-      }
-      var rows: [[TerminalCell]] = []
-      var markerWidths: [Int] = []
-      for block in blocks[index..<end] {
-        let (cells, markerWidth) = block.kind == .rule ? ([], 0) : reader.cells(of: block)
-        rows.append(cells)
-        markerWidths.append(markerWidth)
-      }
-      for (offset, block) in blocks[index..<end].enumerated() {
-        if index + offset > 0 {
-          let previous = blocks[index + offset - 1]
-          if BlockLayout.hasBlankLine(between: previous, and: block) {
-            let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
-            write(prefix(bars: max(0, bars), spaces: 0))
-          }
+        var rows: [[TerminalCell]] = []
+        var markerWidth = 0
+        for row in blocks[index..<end] {
+          var rowCells: [TerminalCell] = []
+          let rowMarkerWidth = reader.cells(of: row, into: &rowCells)
+          if rows.isEmpty { markerWidth = rowMarkerWidth }
+          rows.append(rowCells)
         }
-        if block.kind == .tableRow {
-          writeTable(blocks[index..<end], rows: rows, markerWidth: markerWidths[offset])
-          break
-        }
-        write(block, cells: rows[offset], markerWidth: markerWidths[offset])
+        writeTable(blocks[index..<end], rows: rows, markerWidth: markerWidth)
+        index = end
+        continue
       }
-      index = end
+      var markerWidth = 0
+      if block.kind == .rule {
+        cells.removeAll(keepingCapacity: true)
+      } else {
+        markerWidth = reader.cells(of: block, into: &cells)
+      }
+      write(block, cells: cells, markerWidth: markerWidth)
+      index += 1
     }
-    return String(decoding: output, as: UTF8.self)
+    return output
   }
 
   /// A table's rows, boxed, behind the first row's quote bars and indent.
@@ -66,9 +83,10 @@ struct TerminalLayout {
   ) {
     let (bars, spaces) = margins(of: blocks[blocks.startIndex], markerWidth: markerWidth)
     let table = TerminalTable(
-      rows: rows, blocks: blocks, drawing: drawing, borderStyle: reader.intern(faintStyle()))
+      rows: rows, blocks: blocks, drawing: drawing, verticalBar: verticalBar,
+      borderStyle: reader.intern(faintStyle()))
     let linePrefix = prefix(bars: bars, spaces: spaces)
-    for line in table.lines(width: width - 2 * bars - spaces) {
+    for line in table.lines(width: width - 2 * bars - spaces, reader: &reader) {
       write(linePrefix + line)
     }
   }
@@ -97,9 +115,10 @@ struct TerminalLayout {
     if block.kind == .rule {
       let style = reader.intern(faintStyle())
       let rule = TerminalCell(
-        text: String(repeating: drawing.horizontal, count: contentWidth), width: contentWidth,
+        text: reader.add(String(repeating: drawing.horizontal, count: contentWidth)),
+        width: contentWidth,
         style: style)
-      lines = [TerminalLineBreaker.Line(cells: [rule], indent: 0, width: contentWidth)]
+      lines = [TerminalLineBreaker.Line(cells: [rule][...], indent: 0, width: contentWidth)]
     } else {
       lines = TerminalLineBreaker.lines(
         of: cells, width: contentWidth - innerPad,
@@ -109,12 +128,18 @@ struct TerminalLayout {
     let linePrefix = prefix(bars: bars, spaces: spaces)
     var row: [TerminalCell] = []
     for line in lines {
-      row.removeAll(keepingCapacity: true)
-      row.append(contentsOf: linePrefix)
       let free = contentWidth - innerPad - line.indent - line.width
       let alignment =
         isCode ? 0 : block.alignment == .center ? free / 2 : block.alignment == .right ? free : 0
-      row.append(contentsOf: blank(innerPad + alignment + line.indent, style: fill))
+      let lead = innerPad + alignment + line.indent
+      if linePrefix.isEmpty, lead <= 0, background == nil {
+        // Nothing goes around the line's cells (most lines of most text): no row to build.
+        write(line.cells)
+        continue
+      }
+      row.removeAll(keepingCapacity: true)
+      row.append(contentsOf: linePrefix)
+      row.append(contentsOf: blank(lead, style: fill))
       row.append(contentsOf: line.cells)
       if background != nil {
         row.append(contentsOf: blank(free - alignment, style: fill))
@@ -136,7 +161,7 @@ struct TerminalLayout {
     var row = prefix(bars: bars, spaces: spaces)
     let rule = String(
       repeating: level == 1 ? drawing.doubleHorizontal : drawing.horizontal, count: length)
-    row.append(TerminalCell(text: rule, width: length, style: reader.intern(style)))
+    row.append(TerminalCell(text: reader.add(rule), width: length, style: reader.intern(style)))
     write(row)
   }
 
@@ -144,8 +169,8 @@ struct TerminalLayout {
     let bar = reader.intern(faintStyle())
     var cells: [TerminalCell] = []
     for _ in 0..<bars {
-      cells.append(TerminalCell(text: drawing.vertical, width: 1, style: bar))
-      cells.append(TerminalCell(text: " ", width: 1, style: 0, kind: .space))
+      cells.append(TerminalCell(text: verticalBar, width: 1, style: bar))
+      cells.append(TerminalCell.space(style: 0))
     }
     cells.append(contentsOf: blank(spaces, style: 0))
     return cells
@@ -153,8 +178,7 @@ struct TerminalLayout {
 
   /// `count` spaces (none when `count` is negative, as after an unavoidable overflow).
   private func blank(_ count: Int, style: Int) -> Repeated<TerminalCell> {
-    repeatElement(
-      TerminalCell(text: " ", width: 1, style: style, kind: .space), count: max(0, count))
+    repeatElement(TerminalCell.space(style: style), count: max(0, count))
   }
 
   private func faintStyle() -> TerminalStyle {
@@ -172,15 +196,23 @@ struct TerminalLayout {
   /// Writes one line: the cells' text with the escape codes between them, trailing blank
   /// cells without a background dropped, every style and link closed at the end.
   private mutating func write(_ row: [TerminalCell]) {
-    var cells = row[...]
+    write(row[...])
+  }
+
+  private mutating func write(_ row: ArraySlice<TerminalCell>) {
+    var cells = row
     while let last = cells.last, last.kind == .space, reader.styles[last.style].background == nil {
       cells.removeLast()
     }
     var active = 0
     var activeLink: String?
+    // The bytes still to write: consecutive cells of the text are one slice.
+    var pending = 0..<0
     for cell in cells {
       // A link is part of the style, so only a change of style can change it.
       if colorMode != .none, cell.style != active {
+        flush(pending)
+        pending = 0..<0
         let style = reader.styles[cell.style]
         // A `#anchor` (a table of contents entry) leads nowhere a terminal can open.
         let link = style.link.flatMap { $0.hasPrefix("#") ? nil : $0 }
@@ -190,17 +222,46 @@ struct TerminalLayout {
           activeLink = link
         }
         if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
-        emit(style.selectGraphicRendition(colorMode))
+        emitGraphicRendition(of: cell.style)
         active = cell.style
       }
-      emit(cell.text)
+      if cell.text.start == pending.upperBound {
+        pending = pending.lowerBound..<pending.upperBound + cell.text.count
+      } else {
+        flush(pending)
+        pending = cell.text.start..<cell.text.start + cell.text.count
+      }
     }
+    flush(pending)
     if activeLink != nil { emit(TerminalStyle.closeHyperlink) }
     if reader.styles[active].hasGraphicRendition { emit(TerminalStyle.reset) }
     output.append(UInt8(ascii: "\n"))
   }
 
+  private mutating func emitGraphicRendition(of style: Int) {
+    if style >= graphicRenditions.count {
+      graphicRenditions.append(
+        contentsOf: repeatElement(nil, count: style + 1 - graphicRenditions.count))
+    }
+    if let known = graphicRenditions[style] {
+      output.append(contentsOf: known)
+      return
+    }
+    let sequence = Array(reader.styles[style].selectGraphicRendition(colorMode).utf8)
+    graphicRenditions[style] = sequence
+    output.append(contentsOf: sequence)
+  }
+
   private mutating func emit(_ text: String) {
     output.append(contentsOf: text.utf8)
+  }
+
+  private mutating func flush(_ bytes: Range<Int>) {
+    guard !bytes.isEmpty else { return }
+    let glyphs = reader.glyphs.bytes
+    // A rebased buffer is one copy; a slice of one is appended byte by byte.
+    glyphs.withUnsafeBufferPointer {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[bytes]))
+    }
   }
 }

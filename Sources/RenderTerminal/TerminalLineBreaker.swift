@@ -6,17 +6,28 @@
 struct TerminalLineBreaker {
   /// One output line: its cells, the indent before them, and their width.
   struct Line {
-    var cells: [TerminalCell] = []
+    var cells: ArraySlice<TerminalCell> = []
     var indent = 0
     var width = 0
+  }
+
+  /// A line while it is being broken: where its cells are in ``cells``.
+  private struct Span {
+    var start = 0
+    var end = 0
+    var indent = 0
+    var width = 0
+    var isEmpty: Bool { start == end }
   }
 
   private let width: Int
   private let hangingIndent: Int
   private let preservesSpaces: Bool
-  private var lines: [Line] = []
-  private var current = Line()
-  private var pendingSpaces: [TerminalCell] = []
+  /// The cells the lines are slices of: the block's own between words (a line there is a run
+  /// of them, so none is copied), new ones in code, where tabs become spaces.
+  private var cells: [TerminalCell] = []
+  private var spans: [Span] = []
+  private var current = Span()
   private var pendingWidth = 0
 
   /// The lines of `cells` for `width` columns; lines after the first are indented by
@@ -30,12 +41,16 @@ struct TerminalLineBreaker {
     if preservesSpaces {
       breaker.breakAnywhere(cells)
     } else {
-      breaker.breakBetweenWords(cells)
+      breaker.cells = cells
+      breaker.breakBetweenWords()
     }
-    if !breaker.current.cells.isEmpty || breaker.lines.isEmpty {
-      breaker.lines.append(breaker.current)
+    if !breaker.current.isEmpty || breaker.spans.isEmpty {
+      breaker.spans.append(breaker.current)
     }
-    return breaker.lines
+    let all = breaker.cells
+    return breaker.spans.map {
+      Line(cells: all[$0.start..<$0.end], indent: $0.indent, width: $0.width)
+    }
   }
 
   private init(width: Int, hangingIndent: Int, preservesSpaces: Bool) {
@@ -46,7 +61,7 @@ struct TerminalLineBreaker {
 
   private var limit: Int { width - current.indent }
 
-  private mutating func breakBetweenWords(_ cells: [TerminalCell]) {
+  private mutating func breakBetweenWords() {
     var index = 0
     while index < cells.count {
       switch cells[index].kind {
@@ -54,12 +69,8 @@ struct TerminalLineBreaker {
         endLine()
         index += 1
       case .space, .tab:
-        if !current.cells.isEmpty {
-          var space = cells[index]
-          space.text = " "
-          pendingSpaces.append(space)
-          pendingWidth += 1
-        }
+        // A tab's text is a space already; spaces at the start of a line are dropped.
+        if !current.isEmpty { pendingWidth += 1 }
         index += 1
       case .text:
         var end = index
@@ -68,32 +79,40 @@ struct TerminalLineBreaker {
           wordWidth += cells[end].width
           end += 1
         }
-        place(cells[index..<end], width: wordWidth)
+        place(index..<end, width: wordWidth)
         index = end
       }
     }
   }
 
-  private mutating func place(_ word: ArraySlice<TerminalCell>, width wordWidth: Int) {
+  /// Places the word at `word` in ``cells``; the pending spaces are the cells between the
+  /// line's end and the word.
+  private mutating func place(_ word: Range<Int>, width wordWidth: Int) {
     if current.width + pendingWidth + wordWidth <= limit {
-      append(contentsOf: pendingSpaces)
-      append(contentsOf: word)
-      clearPendingSpaces()
+      if current.isEmpty { current.start = word.lowerBound }
+      current.end = word.upperBound
+      current.width += pendingWidth + wordWidth
+      pendingWidth = 0
       return
     }
-    if !current.cells.isEmpty { endLine() }
+    if !current.isEmpty { endLine() }
     if wordWidth <= limit {
-      append(contentsOf: word)
+      current.start = word.lowerBound
+      current.end = word.upperBound
+      current.width = wordWidth
       return
     }
-    for cell in word {
-      if current.width + cell.width > limit, !current.cells.isEmpty { endLine() }
-      append(cell)
+    for index in word {
+      if current.width + cells[index].width > limit, !current.isEmpty { endLine() }
+      if current.isEmpty { current.start = index }
+      current.end = index + 1
+      current.width += cells[index].width
     }
   }
 
-  private mutating func breakAnywhere(_ cells: [TerminalCell]) {
-    for cell in cells {
+  private mutating func breakAnywhere(_ input: [TerminalCell]) {
+    cells.reserveCapacity(input.count)
+    for cell in input {
       switch cell.kind {
       case .lineBreak:
         endLine()
@@ -101,32 +120,29 @@ struct TerminalLineBreaker {
         let stop = 4 - current.width % 4
         for _ in 0..<stop {
           if current.width + 1 > limit { endLine() }
-          append(TerminalCell(text: " ", width: 1, style: cell.style, kind: .space))
+          append(TerminalCell.space(style: cell.style))
         }
       case .text, .space:
-        if current.width + cell.width > limit, !current.cells.isEmpty { endLine() }
+        if current.width + cell.width > limit, !current.isEmpty { endLine() }
         append(cell)
       }
     }
   }
 
   private mutating func append(_ cell: TerminalCell) {
-    current.cells.append(cell)
+    cells.append(cell)
+    current.end = cells.count
     current.width += cell.width
   }
 
-  private mutating func append<Cells: Sequence<TerminalCell>>(contentsOf cells: Cells) {
-    for cell in cells { append(cell) }
-  }
-
   private mutating func endLine() {
-    lines.append(current)
-    current = Line(indent: preservesSpaces ? 0 : hangingIndent)
-    clearPendingSpaces()
-  }
-
-  private mutating func clearPendingSpaces() {
-    pendingSpaces.removeAll(keepingCapacity: true)
+    spans.append(current)
+    if preservesSpaces {
+      // New cells go at the end; between words, the next word sets where the line starts.
+      current = Span(start: cells.count, end: cells.count)
+    } else {
+      current = Span(indent: hangingIndent)
+    }
     pendingWidth = 0
   }
 }

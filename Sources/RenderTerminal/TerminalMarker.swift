@@ -5,7 +5,7 @@ import RenderText
 /// raised number), and, without colour, what bold, italics and code would have shown.
 ///
 /// The cases are in nesting order: a run's markers open in this order and close in reverse.
-enum TerminalMarker {
+enum TerminalMarker: CaseIterable {
   /// `[image: alt]`.
   case image
   /// `[1]`.

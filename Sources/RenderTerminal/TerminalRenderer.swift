@@ -35,6 +35,12 @@ public struct TerminalRenderer: Sendable, Hashable {
 
   /// The text as terminal output, every line ending in a newline.
   public func render(_ text: StyledText) -> String {
+    String(decoding: renderUTF8(text), as: UTF8.self)
+  }
+
+  /// The output of ``render(_:)`` as UTF-8 bytes, for a caller that writes them out as they
+  /// are (no String to build and check).
+  package func renderUTF8(_ text: StyledText) -> [UInt8] {
     var layout = TerminalLayout(
       text, width: max(8, width), colorMode: colorMode, hyperlinks: hyperlinks,
       drawing: lineDrawing)

@@ -9,32 +9,36 @@ struct TerminalTable {
   private let rows: [[[TerminalCell]]]
   private let blocks: ArraySlice<TextBlock>
   private let drawing: TerminalLineDrawing
+  private let verticalBar: TerminalGlyphs.Text
   private let borderStyle: Int
   private let columnCount: Int
 
-  /// `rows` are the cells of `blocks`, one row each; borders are drawn in `borderStyle`.
+  /// `rows` are the cells of `blocks`, one row each; borders are drawn in `borderStyle`, the
+  /// sides with `verticalBar` (`drawing`'s vertical line, kept in the glyphs).
   init(
     rows: [[TerminalCell]], blocks: ArraySlice<TextBlock>, drawing: TerminalLineDrawing,
-    borderStyle: Int
+    verticalBar: TerminalGlyphs.Text, borderStyle: Int
   ) {
     self.rows = rows.map(Self.splitAtTabs)
     self.blocks = blocks
     self.drawing = drawing
+    self.verticalBar = verticalBar
     self.borderStyle = borderStyle
     columnCount = max(1, self.rows.map(\.count).max() ?? 1)
   }
 
-  /// The table's output lines for `width` columns.
-  func lines(width: Int) -> [[TerminalCell]] {
+  /// The table's output lines for `width` columns; the borders' text is added to `reader`'s
+  /// glyphs.
+  func lines(width: Int, reader: inout TerminalCellReader) -> [[TerminalCell]] {
     let columnWidths = self.columnWidths(fitting: width)
-    var output: [[TerminalCell]] = [border(.top, columnWidths)]
+    var output: [[TerminalCell]] = [border(.top, columnWidths, reader: &reader)]
     for (offset, (row, block)) in zip(rows, blocks).enumerated() {
       output.append(contentsOf: lines(of: row, block: block, columnWidths: columnWidths))
       if block.isHeaderRow, offset + 1 < rows.count {
-        output.append(border(.header, columnWidths))
+        output.append(border(.header, columnWidths, reader: &reader))
       }
     }
-    output.append(border(.bottom, columnWidths))
+    output.append(border(.bottom, columnWidths, reader: &reader))
     return output
   }
 
@@ -92,7 +96,7 @@ struct TerminalTable {
         of: column < row.count ? row[column] : [], width: columnWidths[column])
     }
     let height = cellLines.map(\.count).max() ?? 1
-    let bar = TerminalCell(text: drawing.vertical, width: 1, style: borderStyle)
+    let bar = TerminalCell(text: verticalBar, width: 1, style: borderStyle)
     var output: [[TerminalCell]] = []
     for lineIndex in 0..<height {
       var line: [TerminalCell] = []
@@ -119,7 +123,9 @@ struct TerminalTable {
     return output
   }
 
-  private func border(_ kind: TerminalLineDrawing.Border, _ columnWidths: [Int]) -> [TerminalCell] {
+  private func border(
+    _ kind: TerminalLineDrawing.Border, _ columnWidths: [Int], reader: inout TerminalCellReader
+  ) -> [TerminalCell] {
     let joints = drawing.joints(kind)
     let horizontal = kind == .header ? drawing.doubleHorizontal : drawing.horizontal
     var text = joints.left
@@ -128,10 +134,10 @@ struct TerminalTable {
       text += column + 1 < columnWidths.count ? joints.middle : joints.right
     }
     let length = columnWidths.reduce(0, +) + 3 * columnWidths.count + 1
-    return [TerminalCell(text: text, width: length, style: borderStyle)]
+    return [TerminalCell(text: reader.add(text), width: length, style: borderStyle)]
   }
 
-  private static let space = TerminalCell(text: " ", width: 1, style: 0, kind: .space)
+  private static let space = TerminalCell.space(style: 0)
 
   /// A row's cells, split at its tabs.
   private static func splitAtTabs(_ row: [TerminalCell]) -> [[TerminalCell]] {

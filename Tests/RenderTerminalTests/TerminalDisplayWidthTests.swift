@@ -46,16 +46,46 @@ struct TerminalDisplayWidthTests {
 
   @Test func graphemeClustersOfAStretch() {
     let text = "a\r\nb e\u{301}x👩‍💻y!"
-    let scalars = text.unicodeScalars
-    var all = GraphemeClusterIterator(text, from: scalars.startIndex, to: scalars.endIndex)
-    var clusters: [Character] = []
-    while let cluster = all.next() { clusters.append(cluster) }
-    #expect(clusters == ["a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "!"])
-    // Cut inside "e\u{301}": the stretch ends with a bare "e".
-    let cut = scalars.index(scalars.startIndex, offsetBy: 6)
-    var head = GraphemeClusterIterator(text, from: scalars.startIndex, to: cut)
-    var last: Character?
-    while let cluster = head.next() { last = cluster }
-    #expect(last == "e")
+    let bytes = Array(text.utf8)
+    func clusters(to end: Int) -> [Character] {
+      var iterator = GraphemeClusterIterator(text, from: 0, to: end)
+      var clusters: [Character] = []
+      bytes.withUnsafeBufferPointer { bytes in
+        while let cluster = iterator.next(in: bytes, base: 0) {
+          let utf8 = bytes[cluster.offset..<cluster.offset + cluster.byteCount]
+          let string = String(decoding: UnsafeBufferPointer(rebasing: utf8), as: UTF8.self)
+          #expect(string.unicodeScalars.count == cluster.scalarCount)
+          #expect(string.unicodeScalars.first?.value == cluster.scalar)
+          clusters.append(Character(string))
+        }
+      }
+      return clusters
+    }
+    #expect(clusters(to: bytes.count) == ["a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "!"])
+    // Cut inside "e\u{301}" (after its "e", byte 7): the stretch ends with a bare "e".
+    #expect(clusters(to: 7).last == "e")
+  }
+
+  /// The fast path's premise, checked against the standard library's grapheme breaking: a
+  /// scalar that stands alone never joins ASCII on either side, nor another such scalar.
+  @Test func scalarsThatStandAloneNeverJoinANeighbour() {
+    let alone = (0x80..<0x11_0000).compactMap { value -> Unicode.Scalar? in
+      GraphemeClusterIterator.standsAlone(UInt32(value)) ? Unicode.Scalar(UInt32(value)) : nil
+    }
+    #expect(alone.count > 40_000)
+    let neighbours =
+      ["a", " ", "\n"]
+      + stride(from: 0, to: alone.count, by: 997).map {
+        String(alone[$0])
+      }
+    var joined: [String] = []
+    for scalar in alone {
+      let text = String(scalar)
+      for neighbour in neighbours
+      where (text + neighbour).count != 2 || (neighbour + text).count != 2 {
+        joined.append(String(scalar.value, radix: 16) + " next to " + neighbour)
+      }
+    }
+    #expect(joined.isEmpty, "\(joined.prefix(20))")
   }
 }
