@@ -52,11 +52,12 @@ symbols: deps
 # about a third of the time (the loader no longer relocates libswiftCore, libFoundation and
 # ICU's data on every start; README, Performance). The static Foundation archive makes the
 # linker warn that it uses `mktemp`; that warning is the toolchain's, not this package's.
+# (`swift run` does not take --static-swift-stdlib, hence the binary is run by its path.)
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
-	$(SWIFT) run $(RELEASE_FLAGS) --skip-build renderbench
+	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/renderbench
 
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
 # its colours from the pixels, light and dark scheme; then opens `render preview` and checks
