@@ -52,11 +52,15 @@ symbols: deps
 # about a third of the time (the loader no longer relocates libswiftCore, libFoundation and
 # ICU's data on every start; README, Performance). The static Foundation archive makes the
 # linker warn that it uses `mktemp`; that warning is the toolchain's, not this package's.
-# (`swift run` does not take --static-swift-stdlib, hence the binary is run by its path.)
+# Only the products are built so: the test support target imports Testing, which has no
+# static library. (`swift run` does not take --static-swift-stdlib, hence the binary is run
+# by its path.)
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 bench: deps
-	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+	for product in render render-worker renderbench; do \
+	  $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $$product || exit 1; \
+	done
 	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/renderbench
 
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
