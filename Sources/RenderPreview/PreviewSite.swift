@@ -1,4 +1,5 @@
 import Foundation
+import RenderKit
 
 /// What the preview answers for each request: the live page at `/`, its script and event
 /// stream, and the files of the document's folder, so that relative images and links work.
@@ -17,6 +18,8 @@ struct PreviewSite: Sendable {
   let events: PreviewEvents
   /// How long an event stream waits before it sends a comment to keep the connection.
   var keepAlive: Duration = .seconds(15)
+  /// The largest file of the folder served, in bytes: a file is read whole into memory.
+  static let maximumFileBytes = 1 << 28
 
   private static let headers = [
     "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
@@ -53,7 +56,12 @@ struct PreviewSite: Sendable {
       guard let file = file(forPath: request.path) else {
         return .text(404, "Not found in the document's folder.")
       }
-      guard let body = FileManager.default.contents(atPath: file) else {
+      let body: Data
+      do {
+        body = try LimitedInput.read(path: file, maximumBytes: Self.maximumFileBytes)
+      } catch .limitExceeded {
+        return .text(413, "The file is larger than the preview serves (256 MiB).")
+      } catch {
         return .text(403, "The file cannot be read.")
       }
       var headers = Self.headers(type: Self.contentType(of: file))

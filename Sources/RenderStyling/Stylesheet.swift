@@ -60,7 +60,8 @@ public struct Stylesheet: Sendable, Hashable {
     guard let url, let css = try? String(contentsOf: url, encoding: .utf8) else {
       let missing = StylesheetDiagnostic(
         line: 1, column: 1,
-        message: "default.css is missing from RenderCore's resource bundle; reinstall the package")
+        message:
+          "default.css is missing from RenderStyling's resource bundle; reinstall the package")
       return Stylesheet(source: "", rules: [], diagnostics: [missing])
     }
     var parser = StylesheetParser(css: css)

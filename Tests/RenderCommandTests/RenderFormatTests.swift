@@ -92,7 +92,9 @@ import Testing
   @Test func missingStylesheetIsAnError() {
     let run = CommandRun(["--stylesheet", "/no/such.css"], input: Data("x".utf8))
     #expect(run.status == .failure)
-    #expect(run.error == "render: /no/such.css: the stylesheet cannot be read; check the path.\n")
+    #expect(
+      run.error
+        == "render: /no/such.css: the stylesheet cannot be read (no such file; check the path).\n")
   }
 
   @Test func terminalOutputHasNoEscapesWhenPipedOrNoColor() {

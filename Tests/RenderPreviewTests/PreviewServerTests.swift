@@ -7,8 +7,8 @@ import Testing
 
 @Suite("Preview server")
 struct PreviewServerTests {
-  /// A document `notes.md` in `docs/` with an image beside it, a secret file next to the
-  /// folder, and a symbolic link inside pointing at it.
+  /// A document `notes.md` in `docs/` with an image and an empty file beside it, a secret file
+  /// next to the folder, and a symbolic link inside pointing at it.
   private static func site() throws -> (root: ScratchFolder, docs: String) {
     let root = try ScratchFolder()
     try FileManager.default.createDirectory(
@@ -16,6 +16,7 @@ struct PreviewServerTests {
     try root.write(
       "# Preview\n\nSee ![logo](img/logo.png) and [more](more.md).\n", to: "docs/notes.md")
     try root.write("PNG-BYTES", to: "docs/img/logo.png")
+    try root.write("", to: "docs/empty.txt")
     try root.write("outside secret", to: "secret.txt")
     try root.write("hidden secret", to: "docs/.env")
     try FileManager.default.createSymbolicLink(
@@ -40,6 +41,10 @@ struct PreviewServerTests {
     #expect(image.status == 200)
     #expect(image.text == "PNG-BYTES")
     #expect(image.head.lowercased().contains("content-type: image/png"))
+    // Foundation's file reading leaks 4 KiB per empty file on Linux; the sanitizer run sees it.
+    let empty = try client.get("/empty.txt")
+    #expect(empty.status == 200)
+    #expect(empty.text.isEmpty)
     let script = try client.get("/.render-preview/live.js")
     #expect(script.status == 200)
     #expect(script.text.contains("EventSource"))

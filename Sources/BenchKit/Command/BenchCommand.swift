@@ -106,7 +106,9 @@ package struct BenchCommand: Sendable {
   private func measure(_ options: BenchOptions) throws -> Outcome {
     // The baseline is read first, so a wrong path fails before minutes of measuring.
     let baseline = try options.baselinePath.map { path in
-      try ReportEncoder.report(from: try Self.read(path), source: path)
+      try ReportEncoder.report(
+        from: try LimitedInput.read(path: path, maximumBytes: ReportEncoder.maximumReportBytes),
+        source: path)
     }
     let report = try BenchRun(registry: registry, stages: stages, progress: progress)
       .report(for: options)
@@ -135,14 +137,6 @@ package struct BenchCommand: Sendable {
     let lines = regressions.map { "renderbench: regression past \(threshold) %: \($0)" }
     return Outcome(
       status: 1, standardOutput: output, standardError: lines.joined(separator: "\n") + "\n")
-  }
-
-  private static func read(_ path: String) throws -> Data {
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw RenderError.fileUnreadable(path: path, reason: "cannot read the baseline (\(error))")
-    }
   }
 
   private static func write(_ text: String, to path: String) throws {

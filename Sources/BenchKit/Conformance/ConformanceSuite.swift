@@ -15,16 +15,12 @@ package struct ConformanceSuite: Sendable {
   package let name: String
   /// Its examples, in order.
   package let examples: [SpecExample]
+  /// The largest suite file read, in bytes (the GFM spec's is under 1 MiB).
+  static let maximumFileBytes = 1 << 26
 
   /// Reads the suite at `path`; a missing file or wrong format is a clear error.
   package init(path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw RenderError.fileUnreadable(path: path, reason: "cannot read the suite (\(error))")
-    }
+    let data = try LimitedInput.read(path: path, maximumBytes: Self.maximumFileBytes)
     do {
       examples = try JSONDecoder().decode([SpecExample].self, from: data)
     } catch {
@@ -34,7 +30,7 @@ package struct ConformanceSuite: Sendable {
           "not a CommonMark-format suite (an array of {markdown, html, example, section}): \(error)"
       )
     }
-    name = url.deletingPathExtension().lastPathComponent
+    name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   }
 
   /// The options `example` expects, limited to the extensions `engine` has.

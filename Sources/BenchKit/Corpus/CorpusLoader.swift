@@ -3,6 +3,10 @@ import RenderCore
 
 /// Reads corpora from Markdown files and directories.
 enum CorpusLoader {
+  /// The largest corpus file read, in bytes: far past any real document, short of exhausting
+  /// memory on a wrong path (a disk image, a log).
+  static let maximumFileBytes = 1 << 32
+
   /// One corpus per path: a file is one document; a directory is its `.md` files, found
   /// recursively and sorted by path. Text is decoded as the engines decode it (invalid UTF-8
   /// becomes U+FFFD) and prepared (CRLF to LF, NUL to U+FFFD), so both measured paths see
@@ -15,17 +19,13 @@ enum CorpusLoader {
     }
     let files = isDirectory.boolValue ? try markdownFiles(in: path) : [path]
     let documents = try files.map { file in
-      CorpusDocument(name: file, text: MarkdownInput.prepare(MarkdownInput.decode(try read(file))))
+      CorpusDocument(
+        name: file,
+        text: MarkdownInput.prepare(
+          MarkdownInput.decode(
+            try LimitedInput.read(path: file, maximumBytes: maximumFileBytes))))
     }
     return Corpus(name: path, documents: documents)
-  }
-
-  private static func read(_ file: String) throws -> Data {
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw RenderError.fileUnreadable(path: file, reason: "cannot be read (\(error))")
-    }
   }
 
   private static func markdownFiles(in directory: String) throws -> [String] {

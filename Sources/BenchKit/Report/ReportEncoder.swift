@@ -4,6 +4,9 @@ import RenderCore
 /// Writes and reads the JSON form of a report: pretty-printed with sorted keys, so the
 /// same figures always give the same text.
 enum ReportEncoder {
+  /// The largest report (a baseline) read, in bytes; a real one is a few KiB.
+  static let maximumReportBytes = 1 << 24
+
   /// The report as JSON text, ending in a newline.
   static func json(_ report: BenchReport) throws -> String {
     let encoder = JSONEncoder()

@@ -21,6 +21,8 @@ public struct RenderConfiguration: Sendable, Hashable {
   public static let defaultFileName = "render.json"
   /// The environment variable that overrides the engine.
   public static let engineVariable = "RENDER_ENGINE"
+  /// The largest configuration file read, in bytes.
+  static let maximumFileBytes = 1 << 20
 
   /// The engine's identifier; `"cmark-gfm"` by default.
   public var engine: String = "cmark-gfm"
@@ -92,11 +94,10 @@ public struct RenderConfiguration: Sendable, Hashable {
     let source = file.relativePath
     let data: Data
     do {
-      data = try Data(contentsOf: file)
-    } catch {
+      data = try LimitedInput.read(path: file.path, maximumBytes: maximumFileBytes)
+    } catch .fileUnreadable(_, let reason) {
       throw .invalidConfiguration(
-        source: source, key: nil,
-        problem: "cannot read the file (\(error.localizedDescription)); check the path")
+        source: source, key: nil, problem: "cannot read the file (\(reason))")
     }
     var configuration = try parse(data, source: source)
     if let stylesheet = configuration.stylesheet, !stylesheet.hasPrefix("/") {

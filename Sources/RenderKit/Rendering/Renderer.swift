@@ -58,7 +58,9 @@ public struct Renderer: Sendable {
     if let css = configuration.stylesheetCSS {
       self.configuredStylesheet = try Stylesheet(css: css)
     } else {
-      self.configuredStylesheet = try configuration.stylesheet.map(Self.loadStylesheet)
+      self.configuredStylesheet = try configuration.stylesheet.map { path throws(RenderError) in
+        try Self.loadStylesheet(path, maximumBytes: configuration.limits.maximumInputBytes)
+      }
     }
   }
 
@@ -159,11 +161,15 @@ public struct Renderer: Sendable {
       html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
   }
 
-  private static func loadStylesheet(_ path: String) throws(RenderError) -> Stylesheet {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .fileUnreadable(path: path, reason: "the stylesheet cannot be read; check the path")
+  private static func loadStylesheet(_ path: String, maximumBytes: Int) throws(RenderError)
+    -> Stylesheet
+  {
+    do {
+      return try Stylesheet(
+        css: MarkdownInput.decode(LimitedInput.read(path: path, maximumBytes: maximumBytes)))
+    } catch .fileUnreadable(let path, let reason) {
+      throw .fileUnreadable(path: path, reason: "the stylesheet cannot be read (\(reason))")
     }
-    return try Stylesheet(css: MarkdownInput.decode(data))
   }
 
   /// Renders Markdown to an HTML fragment with the configured engine and options, sanitized

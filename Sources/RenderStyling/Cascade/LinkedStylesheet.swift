@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 
 /// A `<link rel="stylesheet">` read from the local folder the caller granted: only a relative
 /// `href` that resolves, symbolic links followed, to a file inside that folder; never a URL
@@ -35,7 +36,7 @@ enum LinkedStylesheet {
     guard size <= maximumSize else {
       return .failure(LinkProblem("larger than \(maximumSize) bytes"))
     }
-    guard let data = FileManager.default.contents(atPath: file.path) else {
+    guard let data = try? LimitedInput.read(path: file.path, maximumBytes: maximumSize) else {
       return .failure(LinkProblem("the file cannot be read"))
     }
     return .success(String(decoding: data, as: UTF8.self))

@@ -1,5 +1,5 @@
 import Foundation
-import RenderKit
+import RenderCore
 import Synchronization
 import Testing
 
