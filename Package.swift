@@ -44,8 +44,9 @@ let package = Package(
       name: "CCMarkGFMHeaders",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
     .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders"]),
-    .systemLibrary(
-      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // libmicrohttpd's header only: it is loaded when a preview server starts, never linked, so
+    // that gnutls and its chain are not relocated at every start of `render`.
+    .target(name: "CMicroHTTPD"),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
     .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),

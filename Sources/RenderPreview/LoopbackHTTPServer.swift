@@ -22,6 +22,9 @@ final class LoopbackHTTPServer: Sendable {
     throws(RenderError)
   {
     self.handler = handler
+    if let failure = render_preview_load() {
+      throw .serverUnavailable(String(cString: failure))
+    }
     let started = render_preview_start(
       port, Self.accessHandler, Unmanaged.passUnretained(self).toOpaque())
     guard let started else {
@@ -45,7 +48,7 @@ final class LoopbackHTTPServer: Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard let daemon else { return }
-    MHD_stop_daemon(daemon)
+    render_preview_stop_daemon(daemon)
     self.daemon = nil
   }
 
@@ -70,7 +73,7 @@ final class LoopbackHTTPServer: Sendable {
         values.pointee[String(cString: key)] = value.map { String(cString: $0) } ?? ""
         return .YES
       }
-      _ = MHD_get_connection_values(connection, kind, iterator, pointer)
+      _ = render_preview_get_connection_values(connection, kind, iterator, pointer)
     }
     guard lowercased else { return values }
     return Dictionary(values.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
@@ -85,7 +88,7 @@ final class LoopbackHTTPServer: Sendable {
       status = code
       headers = fields
       made = body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(
+        render_preview_create_response_from_buffer(
           bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
           .RESPMEM_MUST_COPY)
       }
@@ -93,7 +96,7 @@ final class LoopbackHTTPServer: Sendable {
       status = 200
       headers = fields
       let body = Unmanaged.passRetained(StreamedBody(next: next)).toOpaque()
-      made = MHD_create_response_from_callback(
+      made = render_preview_create_response_from_callback(
         UInt64.max, 16 * 1024,
         { context, _, buffer, capacity in
           guard let context, let buffer else { return -2 }
@@ -109,10 +112,10 @@ final class LoopbackHTTPServer: Sendable {
       if made == nil { Unmanaged<StreamedBody>.fromOpaque(body).release() }
     }
     guard let made else { return .NO }
-    defer { MHD_destroy_response(made) }
+    defer { render_preview_destroy_response(made) }
     for (name, value) in headers {
-      _ = MHD_add_response_header(made, name, value)
+      _ = render_preview_add_response_header(made, name, value)
     }
-    return MHD_queue_response(connection, UInt32(status), made)
+    return render_preview_queue_response(connection, UInt32(status), made)
   }
 }
