@@ -35,8 +35,6 @@ let package = Package(
     .systemLibrary(
       name: "CMD4C", pkgConfig: "md4c-html",
       providers: [.apt(["libmd4c-dev", "libmd4c-html0-dev"])]),
-    .systemLibrary(
-      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     // cmark-gfm's headers only: it is loaded at run time (CCMarkGFMLoader), never linked, because
     // it exports the same cmark_* symbols as libcmark.
@@ -48,8 +46,10 @@ let package = Package(
     // that gnutls and its chain are not relocated at every start of `render`.
     .target(name: "CMicroHTTPD"),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
-    // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash).
-    .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
+    // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash), loaded on
+    // the first parse rather than linked (see LibXML2Loader.h); libxml2-dev's headers are under
+    // libxml2/, where pkg-config's -I would point (it would also link the library).
+    .target(name: "CHTMLParser", cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])]),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),

@@ -1,13 +1,12 @@
 #include "CHTMLParser.h"
 
-#include <libxml/HTMLparser.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "EventBuffer.h"
 #include "HTMLRepair.h"
+#include "LibXML2Loader.h"
 #include "MarkupBudget.h"
 #include "MarkupRepair.h"
 #include "NameTable.h"
@@ -19,10 +18,6 @@
  */
 static const int parse_options = HTML_PARSE_NONET | HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
                                  HTML_PARSE_NOWARNING | HTML_PARSE_IGNORE_ENC;
-
-static pthread_once_t initialise_once = PTHREAD_ONCE_INIT;
-
-static void initialise_libxml2(void) { xmlInitParser(); }
 
 /* Everything one parse owns; lives on chp_parse's stack. */
 typedef struct parse_state {
@@ -45,7 +40,7 @@ static void stop(parse_state *state, int32_t status, uint64_t value) {
   if (state->events->status != CHP_STATUS_OK) return;
   state->events->status = status;
   state->events->limit_value = value;
-  xmlStopParser(state->context);
+  chp_libxml2.xmlStopParser(state->context);
 }
 
 static void out_of_memory(parse_state *state) { stop(state, CHP_STATUS_OUT_OF_MEMORY, 0); }
@@ -157,7 +152,7 @@ static void ignore_error(void *user_data, xmlErrorPtr error) {
 }
 
 static void parse_valid_utf8(const uint8_t *html, size_t length, parse_state *state) {
-  htmlParserCtxtPtr context = htmlNewParserCtxt();
+  htmlParserCtxtPtr context = chp_libxml2.htmlNewParserCtxt();
   if (context == NULL) {
     state->events->status = CHP_STATUS_PARSER_FAILED;
     return;
@@ -177,16 +172,20 @@ static void parse_valid_utf8(const uint8_t *html, size_t length, parse_state *st
    * in chunks, misreads a `</script>` split across chunks. SAX (not tree) mode keeps text at any
    * depth; libxml2's tree builder stops at depth 256. */
   htmlDocPtr document =
-      htmlCtxtReadMemory(context, (const char *)html, (int)length, NULL, "UTF-8", parse_options);
-  if (document != NULL) xmlFreeDoc(document);
-  htmlFreeParserCtxt(context);
+      chp_libxml2.htmlCtxtReadMemory(context, (const char *)html, (int)length, NULL, "UTF-8",
+                                     parse_options);
+  if (document != NULL) chp_libxml2.xmlFreeDoc(document);
+  chp_libxml2.htmlFreeParserCtxt(context);
 }
 
 void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits limits,
                chp_events *events) {
-  pthread_once(&initialise_once, initialise_libxml2);
   events->status = CHP_STATUS_OK;
   if (length == 0) return;
+  if (chp_load_libxml2() != 0) {
+    events->status = CHP_STATUS_LIBRARY_UNAVAILABLE;
+    return;
+  }
   uint8_t *repaired = NULL;
   size_t repaired_length = 0;
   int repair = chp_repair(html, length, valid_utf8, &repaired, &repaired_length);
@@ -229,12 +228,12 @@ void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits li
 }
 
 size_t chp_tree_parse_baseline(const uint8_t *html, size_t length) {
-  pthread_once(&initialise_once, initialise_libxml2);
-  if (length == 0 || length > INT_MAX) return 0;
-  htmlDocPtr document = htmlReadMemory((const char *)html, (int)length, NULL, "UTF-8", parse_options);
+  if (length == 0 || length > INT_MAX || chp_load_libxml2() != 0) return 0;
+  htmlDocPtr document =
+      chp_libxml2.htmlReadMemory((const char *)html, (int)length, NULL, "UTF-8", parse_options);
   if (document == NULL) return 0;
   size_t count = 0;
   for (xmlNodePtr node = document->children; node != NULL; node = node->next) count++;
-  xmlFreeDoc(document);
+  chp_libxml2.xmlFreeDoc(document);
   return count;
 }

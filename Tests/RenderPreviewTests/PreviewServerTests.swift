@@ -170,23 +170,6 @@ struct PreviewServerTests {
     }
   }
 
-  @Test("libmicrohttpd is loaded by the first server, never linked: no start pays for gnutls")
-  func microHTTPDIsNotLinked() throws {
-    // This test binary links RenderPreview, as `render` does; ldd lists what the loader maps
-    // at start, dependencies of dependencies included.
-    let ldd = Process()
-    ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-    ldd.arguments = ["/proc/\(getpid())/exe"]
-    let output = Pipe()
-    ldd.standardOutput = output
-    try ldd.run()
-    let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    ldd.waitUntilExit()
-    #expect(listing.contains("libc.so"))
-    #expect(!listing.contains("libmicrohttpd"))
-    #expect(!listing.contains("libgnutls"))
-  }
-
   /// The version the page's script element carries.
   private static func version(in page: String) -> Int? {
     guard let range = page.range(of: "data-version=\"") else { return nil }

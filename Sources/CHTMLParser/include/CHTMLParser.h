@@ -30,7 +30,8 @@ enum {
   CHP_STATUS_OUT_OF_MEMORY = 4,
   CHP_STATUS_PARSER_FAILED = 5,    /* libxml2 could not create a parser context */
   CHP_STATUS_ATTRIBUTES_EXCEEDED = 6,  /* `limit_value` holds one start tag's attribute count */
-  CHP_STATUS_END_TAGS_EXCEEDED = 7     /* `limit_value` holds the unmatched end tags counted */
+  CHP_STATUS_END_TAGS_EXCEEDED = 7,    /* `limit_value` holds the unmatched end tags counted */
+  CHP_STATUS_LIBRARY_UNAVAILABLE = 8   /* libxml2 could not be loaded: see chp_library_failure */
 };
 
 enum {
@@ -70,6 +71,10 @@ typedef struct chp_events {
  */
 void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits limits,
                chp_events *events);
+
+/* NULL once libxml2 is loaded (on the first parse, once per process; this call loads it too);
+ * otherwise why it could not be, in plain words. */
+const char *chp_library_failure(void);
 
 /* Releases the buffer `chp_parse` allocated and zeroes `events`. */
 void chp_events_free(chp_events *events);

@@ -43,6 +43,8 @@ package enum LibXML2Parser {
         maximum: Int(Int32.max))
     case Int(CHP_STATUS_OUT_OF_MEMORY):
       throw .importFailed("out of memory while parsing \(html.count) bytes of HTML")
+    case Int(CHP_STATUS_LIBRARY_UNAVAILABLE):
+      throw .importFailed(chp_library_failure().map { String(cString: $0) } ?? "libxml2 is missing")
     default:
       throw .importFailed("libxml2 could not create a parser")
     }

@@ -1,0 +1,46 @@
+#include "LibXML2Loader.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include "CHTMLParser.h"
+
+/* The run-time soname (what the runtime package, libxml2, installs; the unversioned .so is
+ * in -dev). */
+#define CHP_LIBXML2_SONAME "libxml2.so.2"
+
+struct chp_libxml2_functions chp_libxml2;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static const char *load_failure;
+static char load_failure_text[1024];
+
+static void load(void) {
+  void *handle = dlopen(CHP_LIBXML2_SONAME, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    snprintf(load_failure_text, sizeof load_failure_text,
+             "cannot load " CHP_LIBXML2_SONAME " (%s); install the libxml2 package", dlerror());
+    load_failure = load_failure_text;
+    return;
+  }
+#define CHP_LIBXML2_BIND(name)                                                                     \
+  chp_libxml2.name = (__typeof__(&name))dlsym(handle, #name);                                      \
+  if (!chp_libxml2.name) {                                                                         \
+    load_failure = CHP_LIBXML2_SONAME " lacks " #name "; install libxml2 2.9.14 or later";         \
+    return;                                                                                        \
+  }
+  CHP_LIBXML2_FUNCTIONS(CHP_LIBXML2_BIND)
+#undef CHP_LIBXML2_BIND
+  chp_libxml2.xmlInitParser();
+}
+
+int chp_load_libxml2(void) {
+  pthread_once(&load_once, load);
+  return load_failure == NULL ? 0 : -1;
+}
+
+const char *chp_library_failure(void) {
+  pthread_once(&load_once, load);
+  return load_failure;
+}

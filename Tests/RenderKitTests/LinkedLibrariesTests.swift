@@ -1,0 +1,38 @@
+import Foundation
+import RenderKit
+import Testing
+
+/// The C libraries that cost start-up time and serve only some paths are loaded on first use,
+/// never linked, so a `render` that converts Markdown to HTML does not relocate them.
+@Suite struct LinkedLibrariesTests {
+  @Test(
+    "libxml2 (with ICU), libmicrohttpd (with gnutls) and cmark-gfm are loaded when first used",
+    arguments: ["libxml2", "libicuuc", "libmicrohttpd", "libgnutls", "libcmark-gfm"])
+  func loadedOnFirstUse(library: String) throws {
+    // This test binary links RenderKit and RenderPreview, as `render` does; ldd lists what the
+    // loader maps at start, dependencies of dependencies included.
+    let listing = try Self.linkedLibraries()
+    #expect(listing.contains("libc.so"))
+    #expect(!listing.contains(library + "."))
+  }
+
+  @Test("the libraries loaded on first use work once loaded")
+  func loadedLibrariesWork() throws {
+    let document = try HTMLImporter().importDocument(html: "<p>a <b>b</b></p>")
+    #expect(document.textContent(of: document.root) == "a b")
+    let renderer = try Renderer(configuration: RenderConfiguration())
+    #expect(try renderer.html(markdown: "~~x~~").html.contains("<del>x</del>"))
+  }
+
+  private static func linkedLibraries() throws -> String {
+    let ldd = Process()
+    ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+    ldd.arguments = ["/proc/\(getpid())/exe"]
+    let output = Pipe()
+    ldd.standardOutput = output
+    try ldd.run()
+    let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    ldd.waitUntilExit()
+    return listing
+  }
+}
