@@ -44,10 +44,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
     descriptor.concurrency = .parallel
     self.descriptor = descriptor
     self.limits = limits
-    pool = WorkerPool(
-      executable: Result { () throws(RenderError) in
-        try WorkerExecutable.locate(configured: workerExecutable)
-      })
+    pool = WorkerPool(locating: workerExecutable)
   }
 
   /// Starts a worker now and keeps it idle, so that the next render finds one ready

@@ -19,10 +19,7 @@ public struct IsolatedHTMLImporter: HTMLImporting {
   /// missing worker is reported by the first import.
   public init(limits: RenderLimits = RenderLimits(), workerExecutable: String? = nil) {
     self.limits = limits
-    pool = WorkerPool(
-      executable: Result { () throws(RenderError) in
-        try WorkerExecutable.locate(configured: workerExecutable)
-      })
+    pool = WorkerPool(locating: workerExecutable)
   }
 
   /// Imports `html` in a worker.

@@ -17,10 +17,7 @@ public struct IsolatedHTMLSanitizer: HTMLSanitizing {
   /// missing worker is reported by the first call.
   public init(limits: RenderLimits = RenderLimits(), workerExecutable: String? = nil) {
     self.limits = limits
-    pool = WorkerPool(
-      executable: Result { () throws(RenderError) in
-        try WorkerExecutable.locate(configured: workerExecutable)
-      })
+    pool = WorkerPool(locating: workerExecutable)
   }
 
   /// Sanitizes `html` in a worker.

@@ -28,9 +28,9 @@ struct WorkerChannel {
 
   /// Sends one message; `deadline` nil waits for as long as it takes.
   func send(_ message: [UInt8], before deadline: ContinuousClock.Instant?) throws(Failure) {
-    try message.withUnsafeBytes { tail in
-      Result { () throws(Failure) in try send(after: [], head: [], tail: tail, before: deadline) }
-    }.get()
+    try message.withBytes { tail throws(Failure) in
+      try send(after: [], head: [], tail: tail, before: deadline)
+    }
   }
 
   /// Sends the whole message `first` (none when empty), then one message made of `head` and
@@ -49,9 +49,9 @@ struct WorkerChannel {
     }
     WireReader.appendLength(count, to: &prefix)
     prefix.append(contentsOf: head)
-    try prefix.withUnsafeBytes { bytes in
-      Result { () throws(Failure) in try sendAll(bytes, before: deadline) }
-    }.get()
+    try prefix.withBytes { bytes throws(Failure) in
+      try sendAll(bytes, before: deadline)
+    }
     try sendAll(tail, before: deadline)
   }
 
@@ -65,9 +65,9 @@ struct WorkerChannel {
   ) throws(Failure) -> [UInt8] {
     let length = try receiveLength(before: deadline, maximumBytes: maximumBytes, watch: watch)
     var message = [UInt8](repeating: 0, count: length)
-    try message.withUnsafeMutableBytes { bytes in
-      Result { () throws(Failure) in try receiveAll(into: bytes, before: deadline, watch: watch) }
-    }.get()
+    try message.withMutableBytes { bytes throws(Failure) in
+      try receiveAll(into: bytes, before: deadline, watch: watch)
+    }
     return message
   }
 
@@ -96,9 +96,9 @@ struct WorkerChannel {
     watch: (() throws(Failure) -> Void)?
   ) throws(Failure) -> Int {
     var header = [UInt8](repeating: 0, count: 4)
-    try header.withUnsafeMutableBytes { bytes in
-      Result { () throws(Failure) in try receiveAll(into: bytes, before: deadline, watch: watch) }
-    }.get()
+    try header.withMutableBytes { bytes throws(Failure) in
+      try receiveAll(into: bytes, before: deadline, watch: watch)
+    }
     var reader = WireReader(header)
     let length = reader.readLength() ?? 0
     guard length <= min(maximumBytes, Self.maximumMessageBytes) else { throw .oversized(length) }
@@ -170,5 +170,22 @@ struct WorkerChannel {
       if slice == remaining { throw .deadlinePassed }
       try watch?()
     }
+  }
+}
+
+extension [UInt8] {
+  /// `withUnsafeBytes` keeping the body's error type: the standard library's still rethrows
+  /// `any Error`, which the channel's typed `Failure` cannot pass through.
+  fileprivate func withBytes<Value, Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    try withUnsafeBytes { bytes in Result { () throws(Failure) in try body(bytes) } }.get()
+  }
+
+  /// `withUnsafeMutableBytes` keeping the body's error type, as ``withBytes(_:)`` does.
+  fileprivate mutating func withMutableBytes<Value, Failure: Error>(
+    _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    try withUnsafeMutableBytes { bytes in Result { () throws(Failure) in try body(bytes) } }.get()
   }
 }

@@ -24,6 +24,15 @@ final class WorkerPool: Sendable {
     self.maximumIdle = maximumIdle
   }
 
+  /// A pool of the worker ``WorkerExecutable`` finds from `configured`; a missing one is
+  /// reported by the first render, not here.
+  convenience init(locating configured: String?) {
+    self.init(
+      executable: Result { () throws(RenderError) in
+        try WorkerExecutable.locate(configured: configured)
+      })
+  }
+
   /// An idle worker if there is one (`isReused` true), else a newly started one.
   func checkOut() throws(RenderError) -> (worker: WorkerProcess, isReused: Bool) {
     if let worker = idle.withLock({ $0.popLast() }) { return (worker, true) }
