@@ -168,6 +168,8 @@ static inline void enter(void) {
 
 const char *rgfm_version(void) { return rgfm_load() ? NULL : gfm.version; }
 
+const char *rgfm_requested_version(void) { return CMARK_GFM_VERSION_STRING; }
+
 const char *rgfm_library_name(void) { return RGFM_EXTENSIONS_SONAME; }
 
 static int cmark_flags(int options) {

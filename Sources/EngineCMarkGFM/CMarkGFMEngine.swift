@@ -23,16 +23,24 @@ public struct CMarkGFMEngine: MarkdownEngine {
   /// Creates the engine; it holds no state (the library is loaded once, on first use).
   public init() {}
 
-  /// cmark-gfm's identity, run-time library version and features.
+  /// cmark-gfm's identity, library version and features. The version is the one the loader
+  /// asks for by soname, so reading it loads nothing; a missing library is reported by the
+  /// first render.
   public var descriptor: EngineDescriptor {
     EngineDescriptor(
       id: "cmark-gfm", displayName: "cmark-gfm (GitHub Flavored Markdown)",
-      libraryVersion: rgfm_version().map { String(cString: $0) } ?? "not loaded",
+      libraryVersion: String(cString: rgfm_requested_version()),
       features: [
         .rawHTML, .smartPunctuation, .hardLineBreaks, .sourcePositions, .tables, .strikethrough,
         .footnotes, .autolinks, .taskLists, .tagFilter,
       ],
       isSafeOnHostileInput: false, concurrency: .serialized)
+  }
+
+  /// The version the loaded library reports, loading it if need be; nil when it cannot be
+  /// loaded.
+  package static var loadedLibraryVersion: String? {
+    rgfm_version().map { String(cString: $0) }
   }
 
   /// Renders `markdown` with libcmark-gfm; see ``MarkdownEngine/render(_:options:)``.

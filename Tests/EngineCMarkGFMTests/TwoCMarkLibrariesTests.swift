@@ -14,6 +14,7 @@ import Testing
   @Test func eachEngineReportsItsOwnLibrary() {
     #expect(CMarkEngine().descriptor.libraryVersion == "0.30.2")
     #expect(CMarkGFMEngine().descriptor.libraryVersion == "0.29.0.gfm.6")
+    #expect(CMarkGFMEngine.loadedLibraryVersion == "0.29.0.gfm.6")
   }
 
   @Test func bothEnginesConcurrentlyKeepTheirOwnBehaviour() async throws {
