@@ -49,6 +49,8 @@ let package = Package(
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash), loaded on
     // the first parse rather than linked (see LibXML2Loader.h); libxml2-dev's headers are under
     // libxml2/, where pkg-config's -I would point (it would also link the library).
+    // fork, which Swift marks unavailable: a worker forked at start rather than exec'd.
+    .target(name: "CWorkerFork"),
     .target(name: "CHTMLParser", cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])]),
 
     // The contracts engines and importers build on: Foundation only, no C.
@@ -74,7 +76,7 @@ let package = Package(
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
-        "RenderOutline", "FrontMatter",
+        "RenderOutline", "FrontMatter", "CWorkerFork",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that

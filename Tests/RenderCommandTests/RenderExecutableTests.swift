@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 import TestSupport
 import Testing
 
@@ -37,6 +38,74 @@ struct RenderExecutableTests {
       let text = run.outputText
       #expect(text.components(separatedBy: "<em>emphasis</em>").count - 1 == count, "\(engine)")
     }
+  }
+}
+
+/// `render` forks its first worker as it starts, instead of starting its binary again.
+@Suite(
+  .enabled(
+    if: BuiltProducts.isBuilt("render"), "SKIPPED: render is not built; run `swift build` first"))
+struct PrestartedWorkerTests {
+  let render = BuiltProducts.executable("render")
+
+  @Test("the first render runs in the worker forked at start: it works with the binary gone")
+  func firstWorkerIsForked() throws {
+    // A copy of render, deleted once it runs: a worker could no longer be spawned from it,
+    // so a correct answer can only come from the worker it forked as it started.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prestarted-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("render")
+    try FileManager.default.copyItem(at: render, to: copy)
+    let process = Process()
+    process.executableURL = copy
+    process.arguments = ["-", "--engine", "cmark"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // render waits for its input; by then it has forked (a bound for broken runs, 10 s).
+    let deadline = Date(timeIntervalSinceNow: 10)
+    var children = Self.children(of: process.processIdentifier)
+    while children.isEmpty && Date() < deadline {
+      usleep(10_000)
+      children = Self.children(of: process.processIdentifier)
+    }
+    try FileManager.default.removeItem(at: copy)
+    try input.fileHandleForWriting.write(contentsOf: Data("# Forked\n".utf8))
+    try input.fileHandleForWriting.close()
+    let html = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(children.count == 1, "render's children: \(children)")
+    #expect(process.terminationStatus == 0)
+    #expect(html == "<h1>Forked</h1>\n")
+    // render reaps its worker: no zombie is left to an init that may not reap (containers).
+    for child in children {
+      #expect(kill(child, 0) != 0, "child \(child) outlived render")
+    }
+  }
+
+  /// The processes whose parent is `parent`, from /proc/*/stat.
+  private static func children(of parent: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { Int32($0) }.filter { candidate in
+      let stat = text(of: "/proc/\(candidate)/stat")
+      guard let end = stat.range(of: ") ", options: .backwards) else { return false }
+      // After "pid (name) ": state, then the parent's pid.
+      let fields = stat[end.upperBound...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == parent
+    }
+  }
+
+  /// A /proc file's text. Through LimitedInput: these files report size 0, and Foundation's
+  /// readers leak 4 KiB for each that turns out empty.
+  private static func text(of path: String) -> String {
+    String(
+      decoding: (try? LimitedInput.read(path: path, maximumBytes: 1 << 16)) ?? Data(), as: UTF8.self
+    )
   }
 }
 

@@ -126,7 +126,7 @@ import Testing
       let main = try String(
         contentsOf: SharedFixtures.packageRoot.appendingPathComponent("Sources/\(tool)/main.swift"),
         encoding: .utf8)
-      #expect(main.contains("\nWorkerService.runIfRequested()\n"), "\(tool)")
+      #expect(main.contains("\nWorkerService.runIfRequested("), "\(tool)")
     }
   }
 

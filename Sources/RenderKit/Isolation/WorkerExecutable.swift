@@ -15,17 +15,24 @@ enum WorkerExecutable {
   /// The environment variable that overrides the location.
   static let environmentVariable = "RENDER_WORKER_PATH"
 
+  /// Whether the worker is this very program: nothing configured, no environment variable,
+  /// and the host called ``WorkerService/runIfRequested(prestartingWorker:)``.
+  static func isHost(configured: String?) -> Bool {
+    configured == nil && ProcessInfo.processInfo.environment[environmentVariable] == nil
+      && WorkerService.hostServesAsWorker.load(ordering: .relaxed)
+  }
+
   /// The worker's path, or a clear error saying where it was looked for and what to do.
   static func locate(configured: String?) throws(RenderError) -> String {
     var candidates: [String] = []
+    if isHost(configured: configured), let own = ownExecutable() {
+      return own
+    }
     if let configured {
       candidates.append(configured)
     } else if let variable = ProcessInfo.processInfo.environment[environmentVariable] {
       candidates.append(variable)
     } else {
-      if WorkerService.hostServesAsWorker.load(ordering: .relaxed), let own = ownExecutable() {
-        return own
-      }
       if let directory = Bundle.main.executableURL?.resolvingSymlinksInPath()
         .deletingLastPathComponent()
       {

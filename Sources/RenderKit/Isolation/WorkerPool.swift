@@ -14,13 +14,20 @@ final class WorkerPool: Sendable {
   let executable: Result<String, RenderError>
   /// How many idle workers are kept.
   let maximumIdle: Int
-  private let idle = Mutex<[WorkerProcess]>([])
+  /// Whether the workers run this very program, so that a worker it forked at start will do.
+  let runsHost: Bool
+  // NSLock (a pthread mutex), not Synchronization's Mutex: on Linux that one hands a contended
+  // lock to its waiter inside the kernel (a priority-inheritance futex), which ThreadSanitizer
+  // cannot see, so `make check-sanitizers` reported a race between two holders of the lock.
+  private let lock = NSLock()
+  private nonisolated(unsafe) var idle: [WorkerProcess] = []
 
   init(
-    executable: Result<String, RenderError>,
+    executable: Result<String, RenderError>, runsHost: Bool = false,
     maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
   ) {
     self.executable = executable
+    self.runsHost = runsHost
     self.maximumIdle = maximumIdle
   }
 
@@ -30,12 +37,14 @@ final class WorkerPool: Sendable {
     self.init(
       executable: Result { () throws(RenderError) in
         try WorkerExecutable.locate(configured: configured)
-      })
+      }, runsHost: WorkerExecutable.isHost(configured: configured))
   }
 
   /// An idle worker if there is one (`isReused` true), else a newly started one.
   func checkOut() throws(RenderError) -> (worker: WorkerProcess, isReused: Bool) {
-    if let worker = idle.withLock({ $0.popLast() }) { return (worker, true) }
+    if let worker = lock.withLock({ idle.popLast() }) { return (worker, true) }
+    // Counted as reused: a forked worker that died while it waited is replaced once.
+    if runsHost, let worker = PrestartedWorker.take() { return (worker, true) }
     return (try spawn(), false)
   }
 
@@ -46,9 +55,9 @@ final class WorkerPool: Sendable {
 
   /// Returns a healthy worker for reuse, or stops it when enough are idle.
   func checkIn(_ worker: WorkerProcess) {
-    let surplus = idle.withLock { workers -> WorkerProcess? in
-      guard workers.count < maximumIdle else { return worker }
-      workers.append(worker)
+    let surplus = lock.withLock { () -> WorkerProcess? in
+      guard idle.count < maximumIdle else { return worker }
+      idle.append(worker)
       return nil
     }
     surplus?.stop()
@@ -121,12 +130,9 @@ final class WorkerPool: Sendable {
   }
 
   /// The process identifiers of the idle workers.
-  var idleProcessIDs: [pid_t] { idle.withLock { $0.map(\.processID) } }
+  var idleProcessIDs: [pid_t] { lock.withLock { idle.map(\.processID) } }
 
   deinit {
-    idle.withLock { workers in
-      for worker in workers { worker.stop() }
-      workers.removeAll()
-    }
+    for worker in idle { worker.stop() }
   }
 }

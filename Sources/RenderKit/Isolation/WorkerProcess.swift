@@ -23,6 +23,12 @@ final class WorkerProcess: @unchecked Sendable {
     channel = WorkerChannel(descriptor: descriptor)
   }
 
+  /// A worker this process forked (``PrestartedWorker``), reached on `descriptor`.
+  static func adopting(processID: pid_t, descriptor: Int32) -> WorkerProcess {
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    return WorkerProcess(processID: processID, descriptor: descriptor)
+  }
+
   /// Starts a worker from the executable at `path`.
   static func spawn(executable path: String) throws(RenderError) -> WorkerProcess {
     var sockets: [Int32] = [-1, -1]
@@ -40,13 +46,12 @@ final class WorkerProcess: @unchecked Sendable {
       throw failure("could not duplicate the worker's socket", errno: errno)
     }
     defer { close(workerEnd) }
-    _ = fcntl(hostEnd, F_SETFL, fcntl(hostEnd, F_GETFL) | O_NONBLOCK)
     let (processID, status) = launch(path, socket: workerEnd)
     guard status == 0 else {
       close(hostEnd)
       throw failure("could not start the worker \(path)", errno: status)
     }
-    return WorkerProcess(processID: processID, descriptor: hostEnd)
+    return adopting(processID: processID, descriptor: hostEnd)
   }
 
   /// Sends `caps` and `request` and returns the answer (a buffer the caller owns), all before

@@ -29,14 +29,23 @@ public enum WorkerService {
   /// Serves render requests and exits when this process was started as a worker; otherwise
   /// returns at once and lets isolated engines start this executable as their worker.
   ///
-  /// Call it before anything else in `main` (before parsing arguments), so that a worker
-  /// never runs the app's own code.
-  public static func runIfRequested() {
+  /// Call it before anything else in `main` (before parsing arguments, before any thread), so
+  /// that a worker never runs the app's own code. With `prestartingWorker`, the host forks
+  /// its first worker here, while it is still single-threaded: the first isolated call then
+  /// finds a worker that started without exec (about 1 ms of CPU rather than 8–10 for the
+  /// static `render`). A short-lived tool that renders once gains most; a process that may
+  /// never render keeps an idle child until it exits, so the default is off.
+  ///
+  /// ```swift
+  /// WorkerService.runIfRequested(prestartingWorker: true)  // first line of main.swift
+  /// ```
+  public static func runIfRequested(prestartingWorker: Bool = false) {
     let arguments = CommandLine.arguments
     if arguments.count == 3, arguments[1] == workerArgument {
       exit(main(arguments: arguments))
     }
     hostServesAsWorker.store(true, ordering: .relaxed)
+    if prestartingWorker { PrestartedWorker.start() }
   }
 
   /// Serves requests as `arguments` say (`--render-worker-socket N`); returns the exit status.

@@ -1,0 +1,63 @@
+#include "CWorkerFork.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* `descriptor` moved to 3 or above (close-on-exec), so that a socket never takes the place of a
+ * standard stream the host was started without: output to a closed stdout must not reach it. */
+static int above_standard_streams(int descriptor) {
+  if (descriptor > 2) return descriptor;
+  int moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3);
+  close(descriptor);
+  return moved;
+}
+
+/* The child's setup: its socket on `child_descriptor`, /dev/null as 0, 1 and 2, default
+ * signal handling. Anything failing leaves a child that cannot serve: it exits, and the host,
+ * seeing the socket close, spawns a worker instead. */
+static void become_worker(int socket, int child_descriptor) {
+  if (socket != child_descriptor) {
+    if (dup2(socket, child_descriptor) < 0) _exit(70);
+    close(socket);
+  } else {
+    fcntl(socket, F_SETFD, 0);
+  }
+  int null = open("/dev/null", O_RDWR);
+  if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(70);
+  if (null > 2 && null != child_descriptor) close(null);
+  /* The Swift runtime's crash handlers would symbolicate an expected crash (seconds each). */
+  for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+    if (signal_number != SIGKILL && signal_number != SIGSTOP) signal(signal_number, SIG_DFL);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+pid_t render_fork_worker(int child_descriptor, int *host_end) {
+  int sockets[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0) return -1;
+  sockets[0] = above_standard_streams(sockets[0]);
+  sockets[1] = above_standard_streams(sockets[1]);
+  if (sockets[0] < 0 || sockets[1] < 0) {
+    if (sockets[0] >= 0) close(sockets[0]);
+    if (sockets[1] >= 0) close(sockets[1]);
+    return -1;
+  }
+  pid_t child = fork();
+  if (child < 0) {
+    close(sockets[0]);
+    close(sockets[1]);
+    return -1;
+  }
+  if (child == 0) {
+    close(sockets[0]);
+    become_worker(sockets[1], child_descriptor);
+    return 0;
+  }
+  close(sockets[1]);
+  *host_end = sockets[0];
+  return child;
+}

@@ -1,0 +1,20 @@
+#ifndef CWORKERFORK_H
+#define CWORKERFORK_H
+/*
+ * A worker forked from the host before the host has any thread, so that it starts without
+ * exec: the host's code and data are already mapped and relocated, where an exec'd worker (the
+ * same 78 MB static binary started again) pays about 8 ms of CPU for mapping, relocation and
+ * page faults before its first request. Swift marks fork unavailable, hence C.
+ */
+#include <sys/types.h>
+
+/*
+ * Forks this process, which must still be single-threaded (the first thing in main). In the
+ * parent: returns the child's process identifier and sets *host_end to the parent's end of a
+ * new socket pair (close-on-exec). In the child: returns 0 with its end of the pair on
+ * `child_descriptor`, /dev/null as descriptors 0, 1 and 2, every signal's handling default and
+ * none blocked (as a spawned worker starts). Returns -1 with errno set when it cannot.
+ */
+pid_t render_fork_worker(int child_descriptor, int *host_end);
+
+#endif
