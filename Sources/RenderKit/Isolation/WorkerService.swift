@@ -32,9 +32,10 @@ public enum WorkerService {
   /// Call it before anything else in `main` (before parsing arguments, before any thread), so
   /// that a worker never runs the app's own code. With `prestartingWorker`, the host forks
   /// its first worker here, while it is still single-threaded: the first isolated call then
-  /// finds a worker that started without exec (about 1 ms of CPU rather than 8–10 for the
-  /// static `render`). A short-lived tool that renders once gains most; a process that may
-  /// never render keeps an idle child until it exits, so the default is off.
+  /// finds a worker that started without exec, sparing the 8–10 ms of CPU that starting the
+  /// static `render` binary again costs (the worker still warms its engines). A short-lived
+  /// tool that renders once gains most; a process that may never render keeps an idle child
+  /// until it exits, so the default is off.
   ///
   /// ```swift
   /// WorkerService.runIfRequested(prestartingWorker: true)  // first line of main.swift
