@@ -50,16 +50,16 @@ struct PrestartedWorkerTests {
 
   @Test("the first render runs in the worker forked at start: it works with the binary gone")
   func firstWorkerIsForked() throws {
-    // A copy of render, deleted once it runs: a worker could no longer be spawned from it,
-    // so a correct answer can only come from the worker it forked as it started.
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("prestarted-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let copy = folder.appendingPathComponent("render")
-    try FileManager.default.copyItem(at: render, to: copy)
+    // A second name for render (a hard link beside it, so nothing is written: a copy being
+    // written while another test spawns a process can fail to start with "text file busy"),
+    // removed once it runs: a worker could no longer be spawned from that name, so a correct
+    // answer can only come from the worker it forked as it started.
+    let secondName = render.deletingLastPathComponent()
+      .appendingPathComponent("render-prestarted-\(UUID().uuidString)")
+    try FileManager.default.linkItem(at: render, to: secondName)
+    defer { try? FileManager.default.removeItem(at: secondName) }
     let process = Process()
-    process.executableURL = copy
+    process.executableURL = secondName
     process.arguments = ["-", "--engine", "cmark"]
     let input = Pipe()
     let output = Pipe()
@@ -74,7 +74,7 @@ struct PrestartedWorkerTests {
       usleep(10_000)
       children = Self.children(of: process.processIdentifier)
     }
-    try FileManager.default.removeItem(at: copy)
+    try FileManager.default.removeItem(at: secondName)
     try input.fileHandleForWriting.write(contentsOf: Data("# Forked\n".utf8))
     try input.fileHandleForWriting.close()
     let html = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
