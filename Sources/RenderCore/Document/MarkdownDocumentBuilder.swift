@@ -95,13 +95,17 @@ package struct MarkdownDocumentBuilder {
     }
   }
 
-  /// Closes the node opened last.
+  /// Closes the node opened last; with none open, does nothing: an engine's unbalanced
+  /// callbacks (md4c on input `make fuzz` found, Tests/Fixtures/Fuzz) give a repaired
+  /// document, never a crash.
   package mutating func exit() {
-    switch frames.removeLast() {
+    guard let frame = frames.popLast() else { return }
+    switch frame {
     case .element:
+      guard parents.count > 1 else { return }
       let closed = parents.removeLast()
       if document.nodes[closed].name == "ul" || document.nodes[closed].name == "ol" {
-        tightLists.removeLast()
+        _ = tightLists.popLast()
       }
     case .transparent:
       break
