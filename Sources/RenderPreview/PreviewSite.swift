@@ -60,7 +60,8 @@ struct PreviewSite: Sendable {
       do {
         body = try LimitedInput.read(path: file, maximumBytes: Self.maximumFileBytes)
       } catch .limitExceeded {
-        return .text(413, "The file is larger than the preview serves (256 MiB).")
+        return .text(
+          413, "The file is larger than the preview serves (\(Self.maximumFileBytes >> 20) MiB).")
       } catch {
         return .text(403, "The file cannot be read.")
       }
