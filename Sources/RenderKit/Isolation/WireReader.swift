@@ -33,12 +33,6 @@ struct WireReader {
     return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
   }
 
-  /// Everything not yet read, as bytes.
-  mutating func readRemainingBytes() -> [UInt8] {
-    defer { offset = bytes.count }
-    return Array(bytes[offset...])
-  }
-
   /// Everything not yet read, as text.
   mutating func readRemainder() -> String {
     defer { offset = bytes.count }

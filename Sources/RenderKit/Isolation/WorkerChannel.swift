@@ -33,19 +33,19 @@ struct WorkerChannel {
     }
   }
 
-  /// Sends the whole message `first` (none when empty), then one message made of `head` and
-  /// `tail`: a large tail (the input, the HTML) goes out from where it lies, never copied
-  /// behind the head or `first`.
+  /// Sends each of the small messages `first`, then one message made of `head` and `tail`: a
+  /// large tail (the input, the HTML) goes out from where it lies, never copied behind the
+  /// head or the messages before it.
   func send(
-    after first: [UInt8], head: [UInt8], tail: UnsafeRawBufferPointer,
+    after first: [[UInt8]], head: [UInt8], tail: UnsafeRawBufferPointer,
     before deadline: ContinuousClock.Instant?
   ) throws(Failure) {
     let count = head.count + tail.count
     guard count <= Self.maximumMessageBytes else { throw .oversized(count) }
     var prefix: [UInt8] = []
-    if !first.isEmpty {
-      WireReader.appendLength(first.count, to: &prefix)
-      prefix.append(contentsOf: first)
+    for message in first {
+      WireReader.appendLength(message.count, to: &prefix)
+      prefix.append(contentsOf: message)
     }
     WireReader.appendLength(count, to: &prefix)
     prefix.append(contentsOf: head)
@@ -69,6 +69,25 @@ struct WorkerChannel {
       try receiveAll(into: bytes, before: deadline, watch: watch)
     }
     return message
+  }
+
+  /// Receives one message as text, read straight into the string's own storage (invalid UTF-8
+  /// becomes U+FFFD): megabytes of Markdown are neither held twice nor copied once more.
+  func receiveText(before deadline: ContinuousClock.Instant?) throws(Failure) -> String {
+    let length = try receiveLength(
+      before: deadline, maximumBytes: Self.maximumMessageBytes, watch: nil)
+    var failure: Failure?
+    let text = String(unsafeUninitializedCapacity: length) { buffer in
+      do throws(Failure) {
+        try receiveAll(into: UnsafeMutableRawBufferPointer(buffer), before: deadline)
+        return length
+      } catch {
+        failure = error
+        return 0
+      }
+    }
+    if let failure { throw failure }
+    return text
   }
 
   /// Receives one message, as ``receive(before:maximumBytes:watch:)`` does, into a buffer the

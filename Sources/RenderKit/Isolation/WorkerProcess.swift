@@ -66,7 +66,8 @@ final class WorkerProcess: @unchecked Sendable {
   ) throws(WorkerChannel.Failure) -> UnsafeMutableBufferPointer<UInt8> {
     try request.withInput { input in
       Result { () throws(WorkerChannel.Failure) in
-        try channel.send(after: caps.encoded(), head: request.head, tail: input, before: deadline)
+        try channel.send(
+          after: [caps.encoded(), request.head], head: [], tail: input, before: deadline)
       }
     }.get()
     let processID = processID

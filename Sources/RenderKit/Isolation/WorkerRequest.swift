@@ -3,11 +3,13 @@ import RenderCore
 /// What the host asks a worker: render this Markdown with this engine and these options, to
 /// HTML or to a document; or import or sanitize this HTML.
 ///
-/// Encoded as: protocol version, product, engine identifier, option bits, extension names,
-/// then the input itself (Markdown, or HTML bytes as given) to the end of the message.
+/// Sent as two messages: the head (protocol version, product, engine identifier, option bits,
+/// extension names), then the input itself (Markdown, or HTML bytes as given). The worker
+/// reads the head first, so it can prepare the engine before the caps apply, and then reads
+/// the input straight into the form the product needs.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 2
+  static let protocolVersion: UInt8 = 3
 
   /// What the worker sends back.
   enum Product: UInt8 {
@@ -56,8 +58,8 @@ struct WorkerRequest: Equatable {
     }
   }
 
-  /// The request as sent: everything but the input, and the input, which is sent from where
-  /// it lies (megabytes of Markdown are not copied into a message).
+  /// The request as sent: the head message, and the input, which is sent from where it lies
+  /// (megabytes of Markdown are not copied into a message).
   struct Encoded {
     var head: [UInt8]
     var input: Input
@@ -89,8 +91,9 @@ struct WorkerRequest: Equatable {
     return Encoded(head: bytes, input: input)
   }
 
-  /// Decodes a request; nil when the message is not one this version wrote.
-  init?(decoding bytes: [UInt8]) {
+  /// Decodes a request's head message, with an empty input until the input message is read
+  /// (as ``inputIsText`` says); nil when the message is not one this version wrote.
+  init?(decodingHead bytes: [UInt8]) {
     var reader = WireReader(bytes)
     guard reader.readByte() == Self.protocolVersion,
       let product = reader.readByte().flatMap(Product.init(rawValue:)),
@@ -109,11 +112,13 @@ struct WorkerRequest: Equatable {
     options = RenderOptions(
       unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
       sourcePositions: bits & 8 != 0, extensions: extensions)
-    // HTML for import stays bytes: its charset is the importer's to detect.
-    input =
-      product == .importedDocument
-      ? .bytes(reader.readRemainingBytes()) : .text(reader.readRemainder())
+    guard reader.isAtEnd else { return nil }
+    input = .bytes([])
   }
+
+  /// Whether the input is read as text; HTML for import stays bytes, as its charset is the
+  /// importer's to detect.
+  var inputIsText: Bool { product != .importedDocument }
 
   init(product: Product = .html, engineID: String, options: RenderOptions, input: Input) {
     self.product = product
