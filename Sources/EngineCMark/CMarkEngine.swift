@@ -26,17 +26,19 @@ public struct CMarkEngine: MarkdownEngine {
   }
 
   /// Renders `markdown` with libcmark; see ``MarkdownEngine/render(_:options:)``.
-  public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  ///
+  /// Parses, then writes the HTML, as `cmark_markdown_to_html` does, but frees the text in
+  /// between when this is its only copy: the tree holds every literal itself, and the text
+  /// would otherwise stay resident beside the tree and the growing output (11 MB of peak
+  /// memory on an 11 MB document).
+  public func render(_ markdown: consuming String, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
   {
     try checkSupport(of: options)
-    var markdown = MarkdownInput.prepare(markdown)
     let flags = Self.flags(for: options)
-    let output = markdown.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) {
-        cmark_markdown_to_html($0.baseAddress, $0.count, flags)
-      }
-    }
-    guard let output else {
+    let root = try Self.parse(consume markdown, flags: flags)
+    defer { cmark_node_free(root) }
+    guard let output = cmark_render_html(root, flags) else {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no output (out of memory?)")
     }
     // cmark allocated the buffer with malloc; the fragment owns it from here and frees it.
@@ -59,20 +61,29 @@ public struct CMarkEngine: MarkdownEngine {
       try importer.importDocument(fragment: render(markdown, options: options))
     }
     if options.sourcePositions { return try imported() }
-    var markdown = MarkdownInput.prepare(markdown)
-    let flags = Self.flags(for: options)
-    let root = markdown.withUTF8 { bytes in
+    var builder = MarkdownDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
+    let root = try Self.parse(markdown, flags: Self.flags(for: options))
+    defer { cmark_node_free(root) }
+    Self.walk(root, into: &builder)
+    return try builder.finish(importing: imported)
+  }
+
+  /// Parses prepared `markdown`, which is freed on return when this was its only copy; the
+  /// caller releases the tree with `cmark_node_free`.
+  private static func parse(
+    _ markdown: consuming String, flags: Int32
+  ) throws(RenderError) -> OpaquePointer {
+    var prepared = MarkdownInput.prepare(consume markdown)
+    let root = prepared.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
         cmark_parse_document($0.baseAddress, $0.count, flags)
       }
     }
+    _ = consume prepared
     guard let root else {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no tree (out of memory?)")
     }
-    defer { cmark_node_free(root) }
-    var builder = MarkdownDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
-    Self.walk(root, into: &builder)
-    return try builder.finish(importing: imported)
+    return root
   }
 
   /// Feeds every node of cmark's tree to `builder`, in document order, without recursion.

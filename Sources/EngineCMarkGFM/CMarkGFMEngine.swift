@@ -47,10 +47,11 @@ public struct CMarkGFMEngine: MarkdownEngine {
   ///
   /// The tagfilter (`.tagFilter`) escapes `<script>`, `<style>`, `<iframe>` and the other tags
   /// GitHub filters; it only matters when raw HTML passes (`unsafe`).
-  public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  public func render(_ markdown: consuming String, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
   {
     try checkSupport(of: options)
-    let parsed = try Self.parse(markdown, options: options)
+    let parsed = try Self.parse(consume markdown, options: options)
     defer { rgfm_document_free(parsed) }
     return try Self.fragment(of: parsed)
   }
@@ -62,10 +63,10 @@ public struct CMarkGFMEngine: MarkdownEngine {
   /// source positions on, footnotes in the document, or raw HTML passing, the HTML of the same
   /// parse is imported instead.
   public func document(
-    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+    _ markdown: consuming String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
-    let parsed = try Self.parse(markdown, options: options)
+    let parsed = try Self.parse(consume markdown, options: options)
     defer { rgfm_document_free(parsed) }
     func imported() throws(RenderError) -> Document {
       try importer.importDocument(fragment: Self.fragment(of: parsed))
@@ -76,18 +77,21 @@ public struct CMarkGFMEngine: MarkdownEngine {
     return try builder.finish(importing: imported)
   }
 
-  /// Parses prepared `markdown`; the caller releases the result with `rgfm_document_free`.
+  /// Parses prepared `markdown`, which is freed on return when this was its only copy (the
+  /// tree holds every literal itself, so the text need not stay resident beside the tree and
+  /// the output); the caller releases the result with `rgfm_document_free`.
   private static func parse(
-    _ markdown: String, options: RenderOptions
+    _ markdown: consuming String, options: RenderOptions
   ) throws(RenderError) -> OpaquePointer {
     try requireLibrary()
-    var markdown = MarkdownInput.prepare(markdown)
+    var prepared = MarkdownInput.prepare(consume markdown)
     let (flags, extensions) = flags(for: options)
-    let parsed = markdown.withUTF8 { bytes in
+    let parsed = prepared.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
         rgfm_parse($0.baseAddress, $0.count, flags, extensions)
       }
     }
+    _ = consume prepared
     guard let parsed else {
       throw .engineFailed(
         engine: "cmark-gfm", detail: "libcmark-gfm returned no tree (out of memory?)")

@@ -137,24 +137,8 @@ public struct DiscountEngine: MarkdownEngine {
     if let hostState { setstate(hostState) }
     scratch.deallocate()
     mkd_with_html5_tags()
-    fixAllocatorThreshold()
-  }
-
-  /// Fixes glibc's mmap threshold at its default (128 KiB) for the process that hosts Discount.
-  ///
-  /// Discount grows its output with `realloc` 100 bytes at a time. glibc raises the threshold
-  /// each time a large block is freed (up to 32 MB); after that, the output buffer lives in
-  /// the heap, where it can seldom grow in place and is copied on every step: a second
-  /// render of a 44 MB document in one process took 40 s instead of 1.2 s. Above a fixed
-  /// threshold the buffer is mapped and grows by `mremap`, without copying, in every process
-  /// as in a fresh one.
-  private static func fixAllocatorThreshold() {
-    #if os(Linux)
-      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-      let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
-      guard let symbol = dlsym(nil, "mallopt") else { return }
-      _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 128 * 1024)
-    #endif
+    // Discount grows its output 100 bytes at a time: only mapped blocks do so without copying.
+    AllocatorThreshold.fix()
   }
 
   /// A code block as Discount's own renderer writes it (the text escaped, blank lines kept

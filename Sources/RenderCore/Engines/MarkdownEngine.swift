@@ -21,17 +21,21 @@ public protocol MarkdownEngine: Sendable {
   /// Renders Markdown to an HTML fragment.
   ///
   /// Throws ``RenderError/unsupportedFeature(_:engine:supportedBy:)`` when the options ask
-  /// for a feature the descriptor does not list.
-  func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
+  /// for a feature the descriptor does not list. The text is the engine's to keep: an engine
+  /// that builds a tree may free it once parsed, before writing the HTML, when the caller
+  /// passes its only copy (`consume text`).
+  func render(_ markdown: consuming String, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
 
   /// Builds the document that the engine's HTML describes: the same elements, attributes and
   /// text an import of ``render(_:options:)``'s output gives (`html` and `body` included), so
   /// that styled text is the same on either path.
   ///
   /// `importer` parses what only HTML can say (raw HTML the options let through); engines
-  /// without a tree import their whole output with it.
+  /// without a tree import their whole output with it. The text is the engine's to keep, as
+  /// in ``render(_:options:)``.
   func document(
-    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+    _ markdown: consuming String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document
 }
 

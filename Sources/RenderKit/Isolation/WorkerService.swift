@@ -61,6 +61,9 @@ public enum WorkerService {
       return 64
     }
     closeInheritedDescriptors(keeping: descriptor)
+    // Each render's large buffers then go back to the system when freed, instead of staying
+    // resident beside the next ones.
+    AllocatorThreshold.fix()
     serve(WorkerChannel(descriptor: descriptor))
     return 0
   }
@@ -73,7 +76,7 @@ public enum WorkerService {
       let caps = WorkerCaps(decoding: message),
       let head = try? channel.receive(before: nil)
     {
-      var request = WorkerRequest(decodingHead: head)
+      let request = WorkerRequest(decodingHead: head)
       if let engineID = request?.engineID, warmedEngines.insert(engineID).inserted {
         warm(engineID: engineID)
       }
@@ -86,11 +89,17 @@ public enum WorkerService {
         guard let bytes = try? channel.receive(before: nil) else { return }
         input = .bytes(bytes)
       }
-      request?.input = input
-      let response = caps.checked(
-        request.map(answer)
-          ?? .failure(
-            "the worker could not read the request; host and worker come from different builds"))
+      // The input is moved, not copied, into the answer: the engine then holds the only
+      // reference to the text and can free it once parsed.
+      guard let request else {
+        let failure = WorkerResponse.failure(
+          "the worker could not read the request; host and worker come from different builds")
+        _ = failure.withEncoded { head, tail in
+          try? channel.send(after: [], head: head, tail: tail, before: nil)
+        }
+        return
+      }
+      let response = caps.checked(answer(request, input: consume input))
       let sent = response.withEncoded { head, tail in
         (try? channel.send(after: [], head: head, tail: tail, before: nil)) != nil
       }
@@ -108,23 +117,27 @@ public enum WorkerService {
     _ = try? engine.render("", options: RenderOptions())
   }
 
-  /// The answer to `request`.
-  static func answer(_ request: WorkerRequest) -> WorkerResponse {
+  /// The answer to `request`, whose input is `input` (the request's own is empty).
+  static func answer(
+    _ request: WorkerRequest, input: consuming WorkerRequest.Input
+  ) -> WorkerResponse {
     do {
       switch request.product {
       case .html:
         let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
-        return .html(try engine.render(request.input.text, options: request.options))
+        let text = (consume input).text
+        return .html(try engine.render(consume text, options: request.options))
       case .document:
         let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
+        let text = (consume input).text
         let document = try engine.document(
-          request.input.text, options: request.options, importer: HTMLImporter())
+          consume text, options: request.options, importer: HTMLImporter())
         return .document(DocumentEncoding.encode(document))
       case .importedDocument:
-        let document = try HTMLImporter().importDocument(data: request.input.bytes)
+        let document = try HTMLImporter().importDocument(data: input.bytes)
         return .document(DocumentEncoding.encode(document))
       case .sanitizedHTML:
-        let clean = try HTMLSanitizer().sanitize(html: request.input.text)
+        let clean = try HTMLSanitizer().sanitize(html: input.text)
         return .html(HTMLFragment(html: clean, engineID: "sanitizer"))
       }
     } catch {
