@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* close_range */
 #include "CWorkerFork.h"
 
 #include <fcntl.h>
@@ -60,4 +61,10 @@ pid_t render_fork_worker(int child_descriptor, int *host_end) {
   close(sockets[1]);
   *host_end = sockets[0];
   return child;
+}
+
+int render_close_descriptors_except(int keep) {
+  if (keep < 3) return close_range(3, ~0U, 0);
+  if (keep > 3 && close_range(3, (unsigned)keep - 1, 0) != 0) return -1;
+  return close_range((unsigned)keep + 1, ~0U, 0);
 }

@@ -19,21 +19,27 @@ public enum LimitedInput {
     }
     defer { close(descriptor) }
     var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-      Int(status.st_size) > maximumBytes
-    {
-      throw .limitExceeded(limit: "input bytes", value: Int(status.st_size), maximum: maximumBytes)
+    var expectedBytes = 0
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+      expectedBytes = Int(status.st_size)
+      if expectedBytes > maximumBytes {
+        throw .limitExceeded(limit: "input bytes", value: expectedBytes, maximum: maximumBytes)
+      }
     }
-    return try read(descriptor: descriptor, maximumBytes: maximumBytes, name: path)
+    return try read(
+      descriptor: descriptor, maximumBytes: maximumBytes, expectedBytes: expectedBytes, name: path)
   }
 
   /// Everything readable from `descriptor` (a pipe, a terminal, a file), up to `maximumBytes`;
   /// reading stops at the first byte beyond, which throws
   /// ``RenderError/limitExceeded(limit:value:maximum:)`` (the value then is what was read).
+  /// `expectedBytes` (a regular file's size) is reserved up front, so the data is not moved
+  /// as it grows.
   package static func read(
-    descriptor: Int32, maximumBytes: Int, name: String = "standard input"
+    descriptor: Int32, maximumBytes: Int, expectedBytes: Int = 0, name: String = "standard input"
   ) throws(RenderError) -> Data {
     var data = Data()
+    data.reserveCapacity(min(expectedBytes, maximumBytes) + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let wanted = min(chunk.count, maximumBytes + 1 - data.count)

@@ -164,9 +164,17 @@ public struct Renderer: Sendable {
   private static func loadStylesheet(_ path: String, maximumBytes: Int) throws(RenderError)
     -> Stylesheet
   {
+    try Stylesheet(css: stylesheetText(path: path, maximumBytes: maximumBytes))
+  }
+
+  /// The text of the stylesheet file at `path`, read through ``LimitedInput``; a file that
+  /// cannot be read is an error that says it is the stylesheet (for the renderer and for
+  /// the live preview, which reads it again on every save).
+  package static func stylesheetText(path: String, maximumBytes: Int) throws(RenderError)
+    -> String
+  {
     do {
-      return try Stylesheet(
-        css: MarkdownInput.decode(LimitedInput.read(path: path, maximumBytes: maximumBytes)))
+      return MarkdownInput.decode(try LimitedInput.read(path: path, maximumBytes: maximumBytes))
     } catch .fileUnreadable(let path, let reason) {
       throw .fileUnreadable(path: path, reason: "the stylesheet cannot be read (\(reason))")
     }
