@@ -137,6 +137,21 @@ import Testing
     #expect(isReaped(killed))
   }
 
+  @Test("a worker holds its socket and standard streams only, not what the host left open")
+  func workerClosesInheritedDescriptors() throws {
+    // A pipe without close-on-exec, as a careless host leaves one: a worker holding its write
+    // end would keep the host's reader waiting for an end of file that never comes.
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    defer { for end in ends { close(end) } }
+    let isolated = try IsolatedEngine(engineID: "cmark")
+    _ = try isolated.render("a", options: RenderOptions())
+    let worker = try #require(isolated.pool.idleProcessIDs.first)
+    let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/fd")
+      .compactMap { Int32($0) }.sorted()
+    #expect(open == [0, 1, 2, WorkerProcess.socketDescriptor], "\(open), pipe \(ends)")
+  }
+
   @Test("concurrent renders each get their own worker; the pool keeps a few")
   func concurrentRenders() async throws {
     let isolated = try IsolatedEngine(engineID: "discount")
