@@ -44,7 +44,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
     descriptor.concurrency = .parallel
     self.descriptor = descriptor
     self.limits = limits
-    pool = WorkerPool(locating: workerExecutable)
+    pool = WorkerPool(locating: workerExecutable, warming: engineID)
   }
 
   /// Starts a worker now and keeps it idle, so that the next render finds one ready

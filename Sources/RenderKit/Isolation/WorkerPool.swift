@@ -16,6 +16,8 @@ final class WorkerPool: Sendable {
   let maximumIdle: Int
   /// Whether the workers run this very program, so that a worker it forked at start will do.
   let runsHost: Bool
+  /// The engine each spawned worker warms as it starts (nil for the importer's workers).
+  let engineID: String?
   // NSLock (a pthread mutex), not Synchronization's Mutex: on Linux that one hands a contended
   // lock to its waiter inside the kernel (a priority-inheritance futex), which ThreadSanitizer
   // cannot see, so `make check-sanitizers` reported a race between two holders of the lock.
@@ -23,21 +25,22 @@ final class WorkerPool: Sendable {
   private nonisolated(unsafe) var idle: [WorkerProcess] = []
 
   init(
-    executable: Result<String, RenderError>, runsHost: Bool = false,
+    executable: Result<String, RenderError>, runsHost: Bool = false, engineID: String? = nil,
     maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
   ) {
     self.executable = executable
     self.runsHost = runsHost
+    self.engineID = engineID
     self.maximumIdle = maximumIdle
   }
 
-  /// A pool of the worker ``WorkerExecutable`` finds from `configured`; a missing one is
-  /// reported by the first render, not here.
-  convenience init(locating configured: String?) {
+  /// A pool of the worker ``WorkerExecutable`` finds from `configured`, whose workers warm
+  /// `engineID` as they start; a missing worker is reported by the first render, not here.
+  convenience init(locating configured: String?, warming engineID: String? = nil) {
     self.init(
       executable: Result { () throws(RenderError) in
         try WorkerExecutable.locate(configured: configured)
-      }, runsHost: WorkerExecutable.isHost(configured: configured))
+      }, runsHost: WorkerExecutable.isHost(configured: configured), engineID: engineID)
   }
 
   /// An idle worker if there is one (`isReused` true), else a newly started one.
@@ -50,7 +53,7 @@ final class WorkerPool: Sendable {
 
   /// A newly started worker.
   func spawn() throws(RenderError) -> WorkerProcess {
-    try WorkerProcess.spawn(executable: executable.get())
+    try WorkerProcess.spawn(executable: executable.get(), warming: engineID)
   }
 
   /// Returns a healthy worker for reuse, or stops it when enough are idle.

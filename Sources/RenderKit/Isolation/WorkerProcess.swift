@@ -29,8 +29,10 @@ final class WorkerProcess: @unchecked Sendable {
     return WorkerProcess(processID: processID, descriptor: descriptor)
   }
 
-  /// Starts a worker from the executable at `path`.
-  static func spawn(executable path: String) throws(RenderError) -> WorkerProcess {
+  /// Starts a worker from the executable at `path`, warming `engineID` as it starts.
+  static func spawn(
+    executable path: String, warming engineID: String? = nil
+  ) throws(RenderError) -> WorkerProcess {
     var sockets: [Int32] = [-1, -1]
     guard
       socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets)
@@ -46,7 +48,7 @@ final class WorkerProcess: @unchecked Sendable {
       throw failure("could not duplicate the worker's socket", errno: errno)
     }
     defer { close(workerEnd) }
-    let (processID, status) = launch(path, socket: workerEnd)
+    let (processID, status) = launch(path, socket: workerEnd, warming: engineID)
     guard status == 0 else {
       close(hostEnd)
       throw failure("could not start the worker \(path)", errno: status)
@@ -103,7 +105,9 @@ final class WorkerProcess: @unchecked Sendable {
   }
 
   /// Spawns the worker; returns its process identifier and `posix_spawn`'s status.
-  private static func launch(_ path: String, socket: Int32) -> (pid_t, Int32) {
+  private static func launch(
+    _ path: String, socket: Int32, warming engineID: String?
+  ) -> (pid_t, Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -124,7 +128,8 @@ final class WorkerProcess: @unchecked Sendable {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-    let arguments = [path, WorkerService.workerArgument, String(socketDescriptor)]
+    let arguments =
+      [path, WorkerService.workerArgument, String(socketDescriptor)] + [engineID].compactMap { $0 }
     // The Swift runtime's crash reporter would symbolicate every expected crash: seconds each.
     let environment =
       ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }

@@ -20,7 +20,8 @@ import Synchronization
 /// An engine that crashes or hangs here takes only this process with it; the host sees the
 /// socket close or the deadline pass.
 public enum WorkerService {
-  /// The argument a worker is started with, followed by its socket's descriptor number.
+  /// The argument a worker is started with, followed by its socket's descriptor number and,
+  /// for a worker spawned by a pool of one engine, that engine's identifier.
   static let workerArgument = "--render-worker-socket"
 
   /// Set once the host has called ``runIfRequested()`` without being a worker: its own
@@ -43,20 +44,21 @@ public enum WorkerService {
   /// ```
   public static func runIfRequested(prestartingWorker: Bool = false) {
     let arguments = CommandLine.arguments
-    if arguments.count == 3, arguments[1] == workerArgument {
+    if (3...4).contains(arguments.count), arguments[1] == workerArgument {
       exit(main(arguments: arguments))
     }
     hostServesAsWorker.store(true, ordering: .relaxed)
     if prestartingWorker { PrestartedWorker.start() }
   }
 
-  /// Serves requests as `arguments` say (`--render-worker-socket N`); returns the exit status.
+  /// Serves requests as `arguments` say (`--render-worker-socket N [ENGINE]`); returns the
+  /// exit status.
   package static func main(arguments: [String]) -> Int32 {
-    guard arguments.count == 3, arguments[1] == workerArgument,
+    guard (3...4).contains(arguments.count), arguments[1] == workerArgument,
       let descriptor = Int32(arguments[2]), descriptor > 2
     else {
       let usage =
-        "usage: render-worker \(workerArgument) N\n"
+        "usage: render-worker \(workerArgument) N [ENGINE]\n"
         + "Started by IsolatedEngine (RenderKit), not by hand: it renders Markdown for its host.\n"
       FileHandle.standardError.write(Data(usage.utf8))
       return 64
@@ -65,14 +67,19 @@ public enum WorkerService {
     // Each render's large buffers then go back to the system when freed, instead of staying
     // resident beside the next ones.
     AllocatorThreshold.fix()
-    serve(WorkerChannel(descriptor: descriptor))
+    // A spawned worker warms its pool's engine while it waits for its first request, so that
+    // request does not pay for it; a forked one (its host had not read its configuration
+    // yet) warms on its first request.
+    let engineID = arguments.count == 4 ? arguments[3] : nil
+    if let engineID { warm(engineID: engineID) }
+    serve(WorkerChannel(descriptor: descriptor), warmedEngines: Set([engineID].compactMap { $0 }))
     return 0
   }
 
   /// Answers requests until the host closes the socket: each exchange is a caps message, the
   /// request's head, then its input, read only once the caps apply.
-  static func serve(_ channel: WorkerChannel) {
-    var warmedEngines: Set<String> = []
+  static func serve(_ channel: WorkerChannel, warmedEngines: Set<String> = []) {
+    var warmedEngines = warmedEngines
     while let message = try? channel.receive(before: nil),
       let caps = WorkerCaps(decoding: message),
       let head = try? channel.receive(before: nil)
@@ -108,8 +115,8 @@ public enum WorkerService {
     }
   }
 
-  /// Renders nothing once with the engine, the first time a request names it, before the
-  /// caps apply: Discount reserves its 1 GiB stack here (reserved under a cap, it would leave
+  /// Renders nothing once with the engine (at start for a spawned worker's engine, else the
+  /// first time a request names it), before the caps apply: Discount reserves its 1 GiB stack here (reserved under a cap, it would leave
   /// the render no room), the library sets up its tables (cmark-gfm loads into its own
   /// namespace), and a render's cap then counts only what that render adds. Only the engine
   /// asked for: warming all four cost every worker about 2 ms of CPU at start.
