@@ -84,13 +84,19 @@ public enum WorkerService {
       let caps = WorkerCaps(decoding: message),
       let head = try? channel.receive(before: nil)
     {
-      let request = WorkerRequest(decodingHead: head)
-      if let engineID = request?.engineID, warmedEngines.insert(engineID).inserted {
-        warm(engineID: engineID)
+      guard let request = WorkerRequest(decodingHead: head) else {
+        // Answered before any input is read: a host of another build may frame it otherwise.
+        let failure = WorkerResponse.failure(
+          "the worker could not read the request; host and worker come from different builds")
+        _ = failure.withEncoded { head, tail in
+          try? channel.send(after: [], head: head, tail: tail, before: nil)
+        }
+        return
       }
+      if warmedEngines.insert(request.engineID).inserted { warm(engineID: request.engineID) }
       caps.applyMemoryCap()
       let input: WorkerRequest.Input
-      if request?.inputIsText ?? false {
+      if request.inputIsText {
         guard let text = try? channel.receiveText(before: nil) else { return }
         input = .text(text)
       } else {
@@ -99,14 +105,6 @@ public enum WorkerService {
       }
       // The input is moved, not copied, into the answer: the engine then holds the only
       // reference to the text and can free it once parsed.
-      guard let request else {
-        let failure = WorkerResponse.failure(
-          "the worker could not read the request; host and worker come from different builds")
-        _ = failure.withEncoded { head, tail in
-          try? channel.send(after: [], head: head, tail: tail, before: nil)
-        }
-        return
-      }
       let response = caps.checked(answer(request, input: consume input))
       let sent = response.withEncoded { head, tail in
         (try? channel.send(after: [], head: head, tail: tail, before: nil)) != nil

@@ -1,0 +1,51 @@
+import Foundation
+import RenderCore
+import Testing
+
+@testable import RenderKit
+
+/// The worker's side of the exchange: caps, the request's head, then the input, each a message
+/// of its own; anything else gets a clear answer at once, never a wait for the deadline.
+@Suite struct WorkerProtocolTests {
+  private func worker() throws -> WorkerProcess {
+    try WorkerProcess.spawn(executable: WorkerExecutable.locate(configured: nil))
+  }
+
+  @Test("a head from another build is answered at once, before any input is read")
+  func headFromAnotherBuild() throws {
+    let worker = try worker()
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let caps = WorkerCaps(limits: RenderLimits(), inputBytes: 1)
+    // Version 2's single message: the head and the input together.
+    var stale = WorkerRequest(engineID: "cmark", options: RenderOptions(), input: .text("x"))
+      .encoded().head
+    stale[0] = WorkerRequest.protocolVersion - 1
+    try worker.channel.send(
+      after: [caps.encoded()], head: stale, tail: UnsafeRawBufferPointer(start: nil, count: 0),
+      before: deadline)
+    let answer = try worker.channel.receiveBuffer(before: deadline)
+    let response = try #require(WorkerResponse(taking: answer))
+    #expect(
+      response
+        == .failure(
+          "the worker could not read the request; host and worker come from different builds"))
+  }
+
+  @Test("the input arrives as its own message, read straight into text (invalid UTF-8 repaired)")
+  func inputAsItsOwnMessage() throws {
+    let worker = try worker()
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let markdown: [UInt8] = Array("*caf".utf8) + [0xC3] + Array("*".utf8)
+    let request = WorkerRequest(
+      engineID: "cmark", options: RenderOptions(), input: .bytes(markdown))
+    let answer = try worker.exchange(
+      request.encoded(), caps: WorkerCaps(limits: RenderLimits(), inputBytes: markdown.count),
+      before: deadline)
+    let response = try #require(WorkerResponse(taking: answer))
+    guard case .html(let fragment) = response else {
+      Issue.record("expected HTML, got \(response)")
+      return
+    }
+    #expect(fragment.html == "<p><em>caf\u{FFFD}</em></p>\n")
+  }
+}
