@@ -86,11 +86,10 @@ public enum WorkerService {
     {
       guard let request = WorkerRequest(decodingHead: head) else {
         // Answered before any input is read: a host of another build may frame it otherwise.
-        let failure = WorkerResponse.failure(
-          "the worker could not read the request; host and worker come from different builds")
-        _ = failure.withEncoded { head, tail in
-          try? channel.send(after: [], head: head, tail: tail, before: nil)
-        }
+        _ = send(
+          .failure(
+            "the worker could not read the request; host and worker come from different builds"),
+          on: channel)
         return
       }
       if warmedEngines.insert(request.engineID).inserted { warm(engineID: request.engineID) }
@@ -105,11 +104,14 @@ public enum WorkerService {
       }
       // The input is moved, not copied, into the answer: the engine then holds the only
       // reference to the text and can free it once parsed.
-      let response = caps.checked(answer(request, input: consume input))
-      let sent = response.withEncoded { head, tail in
-        (try? channel.send(after: [], head: head, tail: tail, before: nil)) != nil
-      }
-      guard sent else { return }
+      guard send(caps.checked(answer(request, input: consume input)), on: channel) else { return }
+    }
+  }
+
+  /// Sends `response`, its payload from where it lies; false when the host is gone.
+  private static func send(_ response: WorkerResponse, on channel: WorkerChannel) -> Bool {
+    response.withEncoded { head, tail in
+      (try? channel.send(after: [], head: head, tail: tail, before: nil)) != nil
     }
   }
 
