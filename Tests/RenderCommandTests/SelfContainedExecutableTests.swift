@@ -8,15 +8,21 @@ import Testing
   .enabled(
     if: BuiltProducts.isBuilt("render"), "SKIPPED: render is not built; run `swift build` first"))
 struct SelfContainedExecutableTests {
-  /// A copy of `render` alone in a fresh folder: no render-worker beside it.
+  /// `render` alone in a fresh folder: no render-worker beside it.
+  ///
+  /// A hard link, not a copy: a copy is open for writing while it is written, and a process
+  /// another test forks meanwhile holds that descriptor until it execs, so running the copy
+  /// could fail with "Text file busy". The folder sits beside the build folder, on the same
+  /// file system, so that the link can be made; it is the same folder every run, so that no
+  /// old build's binary is kept alive by a link left behind.
   static let lonelyRender: URL = {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lonely-render-\(getpid())")
+    let folder = BuiltProducts.directory.deletingLastPathComponent()
+      .appendingPathComponent("lonely-render")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let copy = folder.appendingPathComponent("render")
-    try? FileManager.default.removeItem(at: copy)
-    try? FileManager.default.copyItem(at: BuiltProducts.executable("render"), to: copy)
-    return copy
+    let link = folder.appendingPathComponent("render")
+    try? FileManager.default.removeItem(at: link)
+    try? FileManager.default.linkItem(at: BuiltProducts.executable("render"), to: link)
+    return link
   }()
 
   /// The environment without a worker path, so nothing but the copy itself can be the worker.
