@@ -35,6 +35,17 @@ public struct FrontMatterReader: Sendable {
   /// libyaml's version, e.g. `"0.2.5"`.
   public static var libraryVersion: String { YAMLReader.libraryVersion }
 
+  /// Whether the UTF-8 `bytes` can have front matter that `mode` reads: they open with a
+  /// `---` line. When they cannot, a caller holding bytes may hand them on undecoded.
+  ///
+  /// ```swift
+  /// FrontMatterReader().mayRead(Data("# Hi\n".utf8), mode: .metadata)    // false
+  /// FrontMatterReader().mayRead(Data("---\na: 1\n".utf8), mode: .metadata)  // true
+  /// ```
+  public func mayRead(_ bytes: some Collection<UInt8>, mode: FrontMatterMode = .metadata) -> Bool {
+    mode != .text && FrontMatterSplitter.opensWithFence(bytes)
+  }
+
   /// Splits and reads `markdown`'s front matter as `mode` says.
   ///
   /// Throws ``RenderError/invalidFrontMatter(line:column:problem:)`` for YAML that cannot be

@@ -60,8 +60,16 @@ struct FrontMatterSplitter {
     return (start..<end, next)
   }
 
+  /// Whether the UTF-8 `bytes` open with a fence line (after a byte-order mark), the one
+  /// thing every split needs: bytes that do not cannot be split, so need not be decoded.
+  static func opensWithFence(_ bytes: some Collection<UInt8>) -> Bool {
+    var rest = bytes[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    return isFence(rest.prefix { $0 != 0x0A && $0 != 0x0D }, closing: false)
+  }
+
   /// `---` (or, closing, `...`) followed by nothing but spaces and tabs.
-  private static func isFence(_ line: Substring.UTF8View, closing: Bool) -> Bool {
+  private static func isFence(_ line: some Collection<UInt8>, closing: Bool) -> Bool {
     guard let first = line.first,
       first == UInt8(ascii: "-") || (closing && first == UInt8(ascii: "."))
     else { return false }

@@ -77,11 +77,13 @@ package enum RenderCommand {
     let fileName =
       arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
     let format = arguments.inputFormat
-    let text =
+    // Decoded only where text is needed: a Markdown fragment goes to the engine as bytes.
+    var text: String {
       format == .html ? CharacterEncodingDetector.decode(input) : MarkdownInput.decode(input)
+    }
     func fragment() throws(RenderError) -> HTMLFragment {
       switch format {
-      case .markdown: try renderer.html(markdown: text)
+      case .markdown: try renderer.html(markdownUTF8: input)
       case .html: try renderer.html(html: text)
       }
     }

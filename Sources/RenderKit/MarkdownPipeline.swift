@@ -1,3 +1,4 @@
+import Foundation
 import FrontMatter
 import RenderCore
 import RenderOutline
@@ -35,7 +36,11 @@ package struct MarkdownPipeline: Sendable {
 
   /// The engine's HTML for prepared Markdown, sanitized when the renderer sanitizes.
   private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
-    let fragment = try engine.render(body, options: options)
+    try sanitized(engine.render(body, options: options))
+  }
+
+  /// `fragment`, sanitized when the renderer sanitizes.
+  private func sanitized(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {
     guard let sanitizer else { return fragment }
     return HTMLFragment(
       html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
@@ -72,6 +77,16 @@ package struct MarkdownPipeline: Sendable {
     guard options.anchorsHeadings else { return try engineFragment(prepared.body) }
     let document = try document(prepared: prepared)
     return Self.fragment(of: document, engineID: engine.descriptor.id)
+  }
+
+  /// The HTML fragment of the UTF-8 `markdown`, as ``fragment(markdown:)`` gives for the
+  /// bytes decoded. An engine that takes bytes gets them as they are when nothing here needs
+  /// the text: no front matter can start, and neither anchors nor a table of contents are on.
+  package func fragment(markdownUTF8 markdown: Data) throws(RenderError) -> HTMLFragment {
+    guard let bytesEngine = engine as? any UTF8MarkdownEngine, !options.anchorsHeadings,
+      !frontMatter.mayRead(markdown, mode: options.frontMatter)
+    else { return try fragment(markdown: MarkdownInput.decode(markdown)) }
+    return try sanitized(bytesEngine.render(utf8: markdown, options: options))
   }
 
   /// The fragment and the page title of `markdown`, both from one document: the front

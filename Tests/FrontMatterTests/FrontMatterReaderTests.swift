@@ -63,6 +63,29 @@ import Testing
     #expect(try reader.read(indented).body == indented)
   }
 
+  /// Every document whose block is taken out must be one `mayRead` flags, or a caller that
+  /// hands unflagged bytes on undecoded would render its front matter as Markdown.
+  @Test(arguments: [
+    "---\ntitle: A\n---\nText\n", "\u{FEFF}---\ntitle: A\n---\n", "---  \r\ntitle: A\r\n...\t\r\n",
+    "---\rtitle: A\r---\r", "---\n---\nText\n", "---\ntitle: A\n\nSome text\n", "---",
+    "Intro\n---\ntitle: A\n---\n", " ---\ntitle: A\n---\n", "----\na: 1\n----\n",
+    "--- x\na: 1\n---\n",
+    "", "# Hi\n", "\u{FEFF}# Hi\n",
+  ])
+  func mayReadFlagsEveryDocumentWithABlock(markdown: String) throws {
+    let bytes = Array(markdown.utf8)
+    if try reader.read(markdown).hasFrontMatter { #expect(reader.mayRead(bytes)) }
+    // The rule as the documentation states it: the first line, after a byte-order mark, is
+    // `---` and nothing but spaces and tabs.
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    let firstLine = text.prefix { $0 != 0x0A && $0 != 0x0D }
+    let isFence =
+      firstLine.starts(with: Array("---".utf8))
+      && firstLine.dropFirst(3).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    #expect(reader.mayRead(bytes) == isFence)
+    #expect(!reader.mayRead(bytes, mode: .text))
+  }
+
   @Test func aBlockThatIsNotAMappingIsLeftAsMarkdown() throws {
     let markdown = "---\nJust a sentence between two rules\n---\n"
     let result = try reader.read(markdown)

@@ -31,6 +31,28 @@ import Testing
     }
   }
 
+  /// Bytes that are not UTF-8, a NUL, a byte-order mark and every kind of line end: the
+  /// worker's decoding of bytes the host sent as they are must be the host's own.
+  static let awkwardBytes: [[UInt8]] = [
+    Array("# caf\u{E9}\n\n*x*".utf8) + [
+      0xFF, 0xC3, 0x28, 0xC0, 0xAF, 0xED, 0xA0, 0x80, 0xF0, 0x9F,
+    ],
+    [0xEF, 0xBB, 0xBF] + Array("- a\r\n- b\rc\u{0}d\n".utf8),
+    [],
+  ]
+
+  @Test(
+    "Markdown sent as bytes renders as its decoded text does, in every engine",
+    arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
+  func bytesRenderAsTheirDecodedText(engineID: String) throws {
+    let isolated = try IsolatedEngine(engineID: engineID)
+    let inProcess = try EngineRegistry.builtIn.engine(id: engineID)
+    for bytes in Self.awkwardBytes {
+      let expected = try inProcess.render(MarkdownInput.decode(bytes), options: RenderOptions())
+      #expect(try isolated.render(utf8: Data(bytes), options: RenderOptions()) == expected)
+    }
+  }
+
   @Test("isolated cmark renders with source positions exactly as in-process")
   func cmarkMatchesInProcess() throws {
     let isolated = try IsolatedEngine(engineID: "cmark")

@@ -1,3 +1,5 @@
+import Foundation
+import RenderCore
 import RenderKit
 
 /// A test double: wraps input in `<p>` and declares whatever features a test needs.
@@ -14,6 +16,23 @@ struct FakeEngine: MarkdownEngine {
   func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment {
     try checkSupport(of: options)
     return HTMLFragment(html: "<p>\(markdown)</p>", engineID: id)
+  }
+}
+
+/// A test double that takes bytes: says which way its input came.
+struct FakeBytesEngine: UTF8MarkdownEngine {
+  var descriptor: EngineDescriptor {
+    EngineDescriptor(
+      id: "bytes", displayName: "bytes", libraryVersion: "1.0", features: [],
+      isSafeOnHostileInput: true, concurrency: .parallel)
+  }
+
+  func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment {
+    HTMLFragment(html: "<p>text: \(markdown)</p>", engineID: "bytes")
+  }
+
+  func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError) -> HTMLFragment {
+    HTMLFragment(html: "<p>bytes: \(MarkdownInput.decode(markdown))</p>", engineID: "bytes")
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RenderKit
 import Testing
 
@@ -7,6 +8,25 @@ import Testing
     configuration.engine = "rich"
     let renderer = try Renderer(configuration: configuration, registry: fakeRegistry, importer: nil)
     #expect(try renderer.html(markdown: "x") == HTMLFragment(html: "<p>x</p>", engineID: "rich"))
+  }
+
+  @Test func bytesReachAnEngineThatTakesThemUnlessTheHostNeedsTheText() throws {
+    let registry = EngineRegistry([FakeBytesEngine(), FakeEngine(id: "plain", features: [])])
+    var configuration = RenderConfiguration()
+    configuration.engine = "bytes"
+    let renderer = try Renderer(configuration: configuration, registry: registry, importer: nil)
+    #expect(try renderer.html(markdownUTF8: Data("x".utf8)).html == "<p>bytes: x</p>")
+    // Front matter is taken out in the host, so those bytes are decoded here first.
+    let withBlock = "---\ntitle: A\n---\nx"
+    #expect(try renderer.html(markdownUTF8: Data(withBlock.utf8)).html == "<p>text: \n\n\nx</p>")
+    configuration.options.frontMatter = .text
+    let keeping = try Renderer(configuration: configuration, registry: registry, importer: nil)
+    #expect(
+      try keeping.html(markdownUTF8: Data(withBlock.utf8)).html == "<p>bytes: \(withBlock)</p>")
+    // An engine that does not take bytes gets the decoded text.
+    configuration.engine = "plain"
+    let plain = try Renderer(configuration: configuration, registry: registry, importer: nil)
+    #expect(try plain.html(markdownUTF8: Data([0x78, 0xFF])).html == "<p>x\u{FFFD}</p>")
   }
 
   @Test func refusesAnEngineMissingAFeature() {

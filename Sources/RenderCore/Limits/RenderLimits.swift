@@ -82,7 +82,11 @@ public struct RenderLimits: Sendable, Hashable {
   /// Throws ``RenderError/limitExceeded(limit:value:maximum:)`` when `markdown` is larger
   /// than ``maximumInputBytes``.
   package func checkInput(_ markdown: String) throws(RenderError) {
-    let bytes = markdown.utf8.count
+    try checkInput(byteCount: markdown.utf8.count)
+  }
+
+  /// ``checkInput(_:)`` for an input of `bytes` bytes.
+  package func checkInput(byteCount bytes: Int) throws(RenderError) {
     guard bytes <= maximumInputBytes else {
       throw .limitExceeded(limit: "input bytes", value: bytes, maximum: maximumInputBytes)
     }

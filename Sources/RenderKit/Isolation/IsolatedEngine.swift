@@ -22,7 +22,7 @@ import RenderCore
 ///   print("\(engine) gave up after \(seconds) s")  // the host is unharmed
 /// }
 /// ```
-public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
+public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8MarkdownEngine {
   /// The wrapped engine's descriptor, marked safe on hostile input and parallel.
   public let descriptor: EngineDescriptor
   /// The limits every render is held to.
@@ -60,7 +60,15 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
   /// passes, and ``RenderError/engineCrashed(engine:detail:)`` when the worker dies.
   public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
   {
-    try run(.html, markdown, options: options).html(name: descriptor.id)
+    try run(.html, .text(markdown), options: options).html(name: descriptor.id)
+  }
+
+  /// Renders the UTF-8 `markdown` in a worker, which decodes it (the host does not); see
+  /// ``render(_:options:)``.
+  package func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
+  {
+    try run(.html, .data(markdown), options: options).html(name: descriptor.id)
   }
 
   /// Builds the document in the worker (for an engine without a node tree, its HTML is
@@ -68,7 +76,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
   public func document(
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try run(.document, markdown, options: options).document(name: descriptor.id)
+    try run(.document, .text(markdown), options: options).document(name: descriptor.id)
   }
 
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
@@ -76,7 +84,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
     _ markdown: String, options: RenderOptions
   ) async throws(RenderError) -> HTMLFragment {
     let response = try await WorkerPool.suspending { () throws(RenderError) in
-      try run(.html, markdown, options: options)
+      try run(.html, .text(markdown), options: options)
     }
     return try response.html(name: descriptor.id)
   }
@@ -86,18 +94,18 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine {
     _ markdown: String, options: RenderOptions
   ) async throws(RenderError) -> Document {
     try await WorkerPool.suspending { () throws(RenderError) in
-      try run(.document, markdown, options: options)
+      try run(.document, .text(markdown), options: options)
     }.document(name: descriptor.id)
   }
 
   /// Checks the request in the host, then makes one round trip.
   private func run(
-    _ product: WorkerRequest.Product, _ markdown: String, options: RenderOptions
+    _ product: WorkerRequest.Product, _ markdown: WorkerRequest.Input, options: RenderOptions
   ) throws(RenderError) -> WorkerResponse {
     try checkSupport(of: options, in: EngineRegistry.builtIn)
-    try limits.checkInput(markdown)
+    try limits.checkInput(byteCount: markdown.count)
     let request = WorkerRequest(
-      product: product, engineID: descriptor.id, options: options, input: .text(markdown))
+      product: product, engineID: descriptor.id, options: options, input: markdown)
     return try pool.answer(request, limits: limits, name: descriptor.id)
   }
 }

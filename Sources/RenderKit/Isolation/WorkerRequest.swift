@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 
 /// What the host asks a worker: render this Markdown with this engine and these options, to
@@ -29,15 +30,18 @@ struct WorkerRequest: Equatable {
   /// The input: Markdown, or HTML for import and sanitizing.
   var input: Input
 
-  /// The input as the host has it: text is encoded as UTF-8 straight into the message.
+  /// The input as the host has it: text is encoded as UTF-8 straight into the message, and
+  /// bytes (an array, or `Data` as read from a file) go as they are, for the worker to decode.
   enum Input: Equatable {
     case text(String)
     case bytes([UInt8])
+    case data(Data)
 
     var count: Int {
       switch self {
       case .text(let text): text.utf8.count
       case .bytes(let bytes): bytes.count
+      case .data(let data): data.count
       }
     }
 
@@ -45,7 +49,8 @@ struct WorkerRequest: Equatable {
     var text: String {
       switch self {
       case .text(let text): text
-      case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+      case .bytes(let bytes): MarkdownInput.decode(bytes)
+      case .data(let data): MarkdownInput.decode(data)
       }
     }
 
@@ -54,6 +59,7 @@ struct WorkerRequest: Equatable {
       switch self {
       case .text(let text): Array(text.utf8)
       case .bytes(let bytes): bytes
+      case .data(let data): Array(data)
       }
     }
   }
@@ -69,6 +75,7 @@ struct WorkerRequest: Equatable {
       switch input {
       case .text(var text): text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
       case .bytes(let bytes): bytes.withUnsafeBytes(body)
+      case .data(let data): data.withUnsafeBytes(body)
       }
     }
   }

@@ -187,6 +187,20 @@ public struct Renderer: Sendable {
     try MarkdownPipeline(self).fragment(markdown: markdown)
   }
 
+  /// ``html(markdown:)`` for Markdown as UTF-8 bytes (a file's contents, say), decoded as
+  /// ``RenderCore/MarkdownInput/decode(_:)`` does: invalid UTF-8 becomes U+FFFD.
+  ///
+  /// An engine in a worker process gets the bytes as they are, unless front matter,
+  /// anchors or a table of contents need the text here: megabytes of Markdown are then
+  /// validated once, in the worker, and never copied into a `String` in this process.
+  ///
+  /// ```swift
+  /// let fragment = try renderer.html(markdownUTF8: try Data(contentsOf: url))
+  /// ```
+  public func html(markdownUTF8 markdown: Data) throws(RenderError) -> HTMLFragment {
+    try MarkdownPipeline(self).fragment(markdownUTF8: markdown)
+  }
+
   /// ``html(markdown:)`` for async callers: an engine in a worker process suspends the task
   /// while it works, so waiting never blocks a thread of the cooperative pool.
   ///

@@ -1,0 +1,14 @@
+import Foundation
+
+/// An engine that takes Markdown as the UTF-8 bytes it was read as, for a caller that holds
+/// bytes (a file, standard input): an engine whose parsing happens in a worker sends them
+/// there as they are, so that they are validated once, where they are parsed, and never
+/// copied into a `String` on the way.
+///
+/// `Renderer` uses it when the engine has it and nothing in the host needs the text (no
+/// front matter can start, no anchors or table of contents are asked for).
+package protocol UTF8MarkdownEngine: MarkdownEngine {
+  /// ``MarkdownEngine/render(_:options:)`` of the bytes decoded as ``MarkdownInput/decode(_:)``
+  /// does: invalid UTF-8 becomes U+FFFD.
+  func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError) -> HTMLFragment
+}
