@@ -33,28 +33,45 @@ public enum LimitedInput {
   /// Everything readable from `descriptor` (a pipe, a terminal, a file), up to `maximumBytes`;
   /// reading stops at the first byte beyond, which throws
   /// ``RenderError/limitExceeded(limit:value:maximum:)`` (the value then is what was read).
-  /// `expectedBytes` (a regular file's size) is reserved up front, so the data is not moved
-  /// as it grows.
+  /// `expectedBytes` (a regular file's size) is reserved up front, and the bytes are read
+  /// straight into the buffer the `Data` then owns: megabytes are neither moved as they grow
+  /// nor copied through a smaller buffer.
   package static func read(
     descriptor: Int32, maximumBytes: Int, expectedBytes: Int = 0, name: String = "standard input"
   ) throws(RenderError) -> Data {
-    var data = Data()
-    data.reserveCapacity(min(expectedBytes, maximumBytes) + 1)
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    // One byte beyond the limit is room to see that there is more.
+    var capacity = max(min(expectedBytes, maximumBytes) + 1, 1 << 16)
+    var count = 0
+    guard var buffer = malloc(capacity) else { throw outOfMemory(name, capacity) }
     while true {
-      let wanted = min(chunk.count, maximumBytes + 1 - data.count)
-      let count = chunk.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress, wanted)
+      if count == capacity {
+        capacity = min(capacity * 2, maximumBytes + 1)
+        guard let grown = realloc(buffer, capacity) else {
+          free(buffer)
+          throw outOfMemory(name, capacity)
+        }
+        buffer = grown
       }
-      if count < 0 {
+      let wanted = min(capacity, maximumBytes + 1) - count
+      let got = Foundation.read(descriptor, buffer + count, wanted)
+      if got < 0 {
         if errno == EINTR { continue }
-        throw .fileUnreadable(path: name, reason: String(cString: strerror(errno)))
+        let reason = String(cString: strerror(errno))
+        free(buffer)
+        throw .fileUnreadable(path: name, reason: reason)
       }
-      if count == 0 { return data }
-      data.append(contentsOf: chunk[0..<count])
-      if data.count > maximumBytes {
-        throw .limitExceeded(limit: "input bytes", value: data.count, maximum: maximumBytes)
+      if got == 0 { return Data(bytesNoCopy: buffer, count: count, deallocator: .free) }
+      count += got
+      if count > maximumBytes {
+        free(buffer)
+        throw .limitExceeded(limit: "input bytes", value: count, maximum: maximumBytes)
       }
     }
+  }
+
+  private static func outOfMemory(_ name: String, _ bytes: Int) -> RenderError {
+    .fileUnreadable(
+      path: name,
+      reason: "out of memory reading \(bytes) bytes; free memory or lower the input limit")
   }
 }
