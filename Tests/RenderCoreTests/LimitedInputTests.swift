@@ -35,6 +35,32 @@ import Testing
     #expect(written.load(ordering: .relaxed) < 16 << 20)
   }
 
+  @Test("a stream that outgrows the first buffer is read whole, in order, up to the limit itself")
+  func streamGrowsToTheLimit() throws {
+    var ends: [Int32] = [-1, -1]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+    let (reader, writerEnd) = (ends[0], ends[1])
+    // 3 MB, not a multiple of any buffer size, each byte telling its position.
+    let expected = Data((0..<3_000_001).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 16) })
+    let writer = Thread {
+      expected.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let sent = send(
+            writerEnd, bytes.baseAddress! + offset, min(12_345, bytes.count - offset),
+            Int32(MSG_NOSIGNAL))
+          guard sent > 0 else { break }
+          offset += sent
+        }
+      }
+      close(writerEnd)
+    }
+    writer.start()
+    #expect(try LimitedInput.read(descriptor: reader, maximumBytes: expected.count) == expected)
+    close(reader)
+    while !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+  }
+
   @Test("a file is refused by its size before it is read, and read whole within the limit")
   func files() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -43,6 +43,7 @@ public enum LimitedInput {
     var capacity = max(min(expectedBytes, maximumBytes) + 1, 1 << 16)
     var count = 0
     guard var buffer = malloc(capacity) else { throw outOfMemory(name, capacity) }
+    HugePages.advise(buffer, count: capacity)
     while true {
       if count == capacity {
         capacity = min(capacity * 2, maximumBytes + 1)

@@ -78,6 +78,7 @@ struct WorkerChannel {
       before: deadline, maximumBytes: Self.maximumMessageBytes, watch: nil)
     var failure: Failure?
     let text = String(unsafeUninitializedCapacity: length) { buffer in
+      if let base = buffer.baseAddress { HugePages.advise(base, count: length) }
       do throws(Failure) {
         try receiveAll(into: UnsafeMutableRawBufferPointer(buffer), before: deadline)
         return length
@@ -99,6 +100,7 @@ struct WorkerChannel {
   ) throws(Failure) -> UnsafeMutableBufferPointer<UInt8> {
     let length = try receiveLength(before: deadline, maximumBytes: maximumBytes, watch: watch)
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(length, 1))
+    if let base = buffer.baseAddress { HugePages.advise(base, count: length) }
     let message = UnsafeMutableBufferPointer(rebasing: buffer[..<length])
     do throws(Failure) {
       try receiveAll(into: UnsafeMutableRawBufferPointer(message), before: deadline, watch: watch)
