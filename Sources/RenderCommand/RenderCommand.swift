@@ -77,7 +77,7 @@ package enum RenderCommand {
     let fileName =
       arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
     let format = arguments.inputFormat
-    // Decoded only where text is needed: a Markdown fragment goes to the engine as bytes.
+    // Decoded only where text is needed: Markdown goes to the engine as bytes.
     var text: String {
       format == .html ? CharacterEncodingDetector.decode(input) : MarkdownInput.decode(input)
     }
@@ -89,7 +89,7 @@ package enum RenderCommand {
     }
     func styled() throws(RenderError) -> StyledText {
       switch format {
-      case .markdown: try renderer.styledText(markdown: text)
+      case .markdown: try renderer.styledText(markdownUTF8: input)
       case .html:
         try renderer.styledText(
           htmlData: input,

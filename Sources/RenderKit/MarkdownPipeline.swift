@@ -60,6 +60,23 @@ package struct MarkdownPipeline: Sendable {
       ? try engine.document(prepared.body, options: options, importer: importer)
       : try importer.importDocument(fragment: engineFragment(prepared.body))
     document.metadata = prepared.metadata
+    return outlined(document)
+  }
+
+  /// The document of the UTF-8 `markdown`, as ``document(markdown:)`` gives for the bytes
+  /// decoded. An engine that takes bytes gets them as they are when nothing here needs the
+  /// text: no front matter can start, no table of contents marker needs rewriting, and the
+  /// engine's HTML is not sanitized first.
+  package func document(markdownUTF8 markdown: Data) throws(RenderError) -> Document {
+    guard let bytesEngine = engine as? any UTF8MarkdownEngine, sanitizer == nil,
+      !options.tableOfContents, !frontMatter.mayRead(markdown, mode: options.frontMatter)
+    else { return try document(markdown: MarkdownInput.decode(markdown)) }
+    return outlined(
+      try bytesEngine.document(utf8: markdown, options: options, importer: requireImporter()))
+  }
+
+  /// `document` with anchors and the table of contents, when the options ask for them.
+  private func outlined(_ document: Document) -> Document {
     guard options.anchorsHeadings else { return document }
     // Sanitized output keeps no id of its own; GitHub's prefix keeps the new ones from
     // clobbering the names a host page's scripts use.

@@ -1,5 +1,6 @@
 import EngineDiscount
 import Foundation
+import HTMLImport
 import RenderCore
 import Testing
 
@@ -50,6 +51,12 @@ import Testing
     for bytes in Self.awkwardBytes {
       let expected = try inProcess.render(MarkdownInput.decode(bytes), options: RenderOptions())
       #expect(try isolated.render(utf8: Data(bytes), options: RenderOptions()) == expected)
+      let document = try isolated.document(
+        utf8: Data(bytes), options: RenderOptions(), importer: HTMLImporter())
+      #expect(
+        try document
+          == isolated.document(
+            MarkdownInput.decode(bytes), options: RenderOptions(), importer: HTMLImporter()))
     }
   }
 

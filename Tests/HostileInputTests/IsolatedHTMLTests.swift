@@ -27,6 +27,8 @@ import Testing
     let document = try importer.importDocument(data: latin)
     #expect(document == (try HTMLImporter().importDocument(data: latin)))
     #expect(document.textContent(of: document.root).contains("café"))
+    // As Data, sent from where it lies: the same document.
+    #expect(try importer.importDocument(data: Data(latin)) == document)
   }
 
   @Test("sanitizing in a worker gives the in-process output")

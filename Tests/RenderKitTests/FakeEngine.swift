@@ -34,6 +34,12 @@ struct FakeBytesEngine: UTF8MarkdownEngine {
   func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError) -> HTMLFragment {
     HTMLFragment(html: "<p>bytes: \(MarkdownInput.decode(markdown))</p>", engineID: "bytes")
   }
+
+  func document(utf8 markdown: Data, options: RenderOptions, importer: any HTMLImporting)
+    throws(RenderError) -> Document
+  {
+    try importer.importDocument(fragment: render(utf8: markdown, options: options))
+  }
 }
 
 let fakeRegistry = EngineRegistry([

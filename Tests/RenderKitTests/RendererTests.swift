@@ -23,6 +23,14 @@ import Testing
     let keeping = try Renderer(configuration: configuration, registry: registry, importer: nil)
     #expect(
       try keeping.html(markdownUTF8: Data(withBlock.utf8)).html == "<p>bytes: \(withBlock)</p>")
+    // Styled text takes the same way.
+    let styling = try Renderer(
+      configuration: configuration, registry: registry, importer: HTMLImporter())
+    #expect(try styling.styledText(markdownUTF8: Data("x".utf8)).plainText == "bytes: x")
+    configuration.options.frontMatter = .metadata
+    let reading = try Renderer(
+      configuration: configuration, registry: registry, importer: HTMLImporter())
+    #expect(try reading.styledText(markdownUTF8: Data(withBlock.utf8)).plainText == "text: x")
     // An engine that does not take bytes gets the decoded text.
     configuration.engine = "plain"
     let plain = try Renderer(configuration: configuration, registry: registry, importer: nil)

@@ -6,9 +6,14 @@ import Foundation
 /// copied into a `String` on the way.
 ///
 /// `Renderer` uses it when the engine has it and nothing in the host needs the text (no
-/// front matter can start, no anchors or table of contents are asked for).
+/// front matter can start, for instance).
 package protocol UTF8MarkdownEngine: MarkdownEngine {
   /// ``MarkdownEngine/render(_:options:)`` of the bytes decoded as ``MarkdownInput/decode(_:)``
   /// does: invalid UTF-8 becomes U+FFFD.
   func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError) -> HTMLFragment
+
+  /// ``MarkdownEngine/document(_:options:importer:)`` of the bytes decoded, as
+  /// ``render(utf8:options:)`` decodes them.
+  func document(utf8 markdown: Data, options: RenderOptions, importer: any HTMLImporting)
+    throws(RenderError) -> Document
 }

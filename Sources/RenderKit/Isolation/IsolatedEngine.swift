@@ -79,6 +79,14 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     try run(.document, .text(markdown), options: options).document(name: descriptor.id)
   }
 
+  /// Builds the document of the UTF-8 `markdown` in a worker, which decodes it (the host
+  /// does not); see ``document(_:options:importer:)``.
+  package func document(
+    utf8 markdown: Data, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try run(.document, .data(markdown), options: options).document(name: descriptor.id)
+  }
+
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
   package func suspendingRender(
     _ markdown: String, options: RenderOptions

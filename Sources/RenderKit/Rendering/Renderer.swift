@@ -104,6 +104,16 @@ public struct Renderer: Sendable {
     try styled(document(markdown: markdown))
   }
 
+  /// ``styledText(markdown:)`` for Markdown as UTF-8 bytes, decoded as
+  /// ``html(markdownUTF8:)`` decodes them (and, as there, sent to a worker as they are).
+  ///
+  /// ```swift
+  /// let styled = try renderer.styledText(markdownUTF8: try Data(contentsOf: url))
+  /// ```
+  public func styledText(markdownUTF8 markdown: Data) throws(RenderError) -> StyledText {
+    try styled(MarkdownPipeline(self).document(markdownUTF8: markdown))
+  }
+
   /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme,
   /// then the document's `<style>` elements; with `linkedStylesheetFolder` (the folder the
   /// document came from, granted by the caller), also its `<link rel="stylesheet">` files inside
