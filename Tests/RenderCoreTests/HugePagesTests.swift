@@ -31,17 +31,27 @@ struct HugePagesTests {
 
   @Test("an 8 MiB buffer is advised in its aligned middle, a 1 MiB one not at all")
   func advisesLargeBuffersOnly() throws {
-    let large = try #require(malloc(8 << 20))
-    defer { free(large) }
+    // Fresh mappings, not malloc: memory an allocator hands out again may have been advised
+    // by an earlier test, and then the parts that must not be would be.
+    let size = HugePages.size
+    let mapping = try #require(
+      mmap(nil, 12 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+    #expect(mapping != MAP_FAILED)
+    defer { munmap(mapping, 12 << 20) }
+    // An unaligned start, as malloc gives.
+    let aligned = (UInt(bitPattern: mapping) + UInt(size) - 1) & ~UInt(size - 1)
+    let large = try #require(UnsafeMutableRawPointer(bitPattern: aligned - 4096))
     HugePages.advise(large, count: 8 << 20)
-    let size = UInt(HugePages.size)
-    let middle = (UInt(bitPattern: large) + size) & ~(size - 1)
-    #expect(try Self.flags(at: middle).contains("hg"))
-    // The advice splits the mapping: the unaligned head keeps the flags it had.
-    #expect(try !Self.flags(at: UInt(bitPattern: large)).contains("hg"))
+    #expect(try Self.flags(at: aligned).contains("hg"))
+    #expect(try Self.flags(at: aligned + UInt(5 << 20)).contains("hg"))
+    // The head before the first huge page, and the tail after the last, are not advised.
+    #expect(try !Self.flags(at: aligned - 4096).contains("hg"))
+    #expect(try !Self.flags(at: aligned - 4096 + UInt(8 << 20) - 1).contains("hg"))
 
-    let small = try #require(malloc(1 << 20))
-    defer { free(small) }
+    let small = try #require(
+      mmap(nil, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+    #expect(small != MAP_FAILED)
+    defer { munmap(small, 1 << 20) }
     HugePages.advise(small, count: 1 << 20)
     #expect(try !Self.flags(at: UInt(bitPattern: small)).contains("hg"))
   }
