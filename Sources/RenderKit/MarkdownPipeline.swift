@@ -68,8 +68,7 @@ package struct MarkdownPipeline: Sendable {
   /// text: no front matter can start, no table of contents marker needs rewriting, and the
   /// engine's HTML is not sanitized first.
   package func document(markdownUTF8 markdown: Data) throws(RenderError) -> Document {
-    guard let bytesEngine = engine as? any UTF8MarkdownEngine, sanitizer == nil,
-      !options.tableOfContents, !frontMatter.mayRead(markdown, mode: options.frontMatter)
+    guard sanitizer == nil, !options.tableOfContents, let bytesEngine = bytesEngine(for: markdown)
     else { return try document(markdown: MarkdownInput.decode(markdown)) }
     return outlined(
       try bytesEngine.document(utf8: markdown, options: options, importer: requireImporter()))
@@ -100,10 +99,19 @@ package struct MarkdownPipeline: Sendable {
   /// bytes decoded. An engine that takes bytes gets them as they are when nothing here needs
   /// the text: no front matter can start, and neither anchors nor a table of contents are on.
   package func fragment(markdownUTF8 markdown: Data) throws(RenderError) -> HTMLFragment {
-    guard let bytesEngine = engine as? any UTF8MarkdownEngine, !options.anchorsHeadings,
-      !frontMatter.mayRead(markdown, mode: options.frontMatter)
-    else { return try fragment(markdown: MarkdownInput.decode(markdown)) }
+    guard !options.anchorsHeadings, let bytesEngine = bytesEngine(for: markdown) else {
+      return try fragment(markdown: MarkdownInput.decode(markdown))
+    }
     return try sanitized(bytesEngine.render(utf8: markdown, options: options))
+  }
+
+  /// The engine, when it takes UTF-8 bytes and no front matter can start in `markdown`: the
+  /// one condition the bytes paths share (each adds what its own output needs of the text).
+  private func bytesEngine(for markdown: Data) -> (any UTF8MarkdownEngine)? {
+    guard let bytesEngine = engine as? any UTF8MarkdownEngine,
+      !frontMatter.mayRead(markdown, mode: options.frontMatter)
+    else { return nil }
+    return bytesEngine
   }
 
   /// The fragment and the page title of `markdown`, both from one document: the front

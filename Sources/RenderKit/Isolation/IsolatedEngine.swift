@@ -68,7 +68,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   package func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {
-    try run(.html, .data(markdown), options: options).html(name: descriptor.id)
+    try run(.html, .bytes(markdown), options: options).html(name: descriptor.id)
   }
 
   /// Builds the document in the worker (for an engine without a node tree, its HTML is
@@ -84,7 +84,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   package func document(
     utf8 markdown: Data, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try run(.document, .data(markdown), options: options).document(name: descriptor.id)
+    try run(.document, .bytes(markdown), options: options).document(name: descriptor.id)
   }
 
   /// ``render(_:options:)`` that suspends the calling task while the worker works.

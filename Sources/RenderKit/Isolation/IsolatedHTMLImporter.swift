@@ -30,7 +30,7 @@ public struct IsolatedHTMLImporter: HTMLImporting {
   /// Imports HTML bytes in a worker, decoded there as a browser would.
   public func importDocument(data: some Collection<UInt8>) throws(RenderError) -> Document {
     // Data (a file's contents) is sent from where it lies, not copied into an array first.
-    try importDocument(input: (data as? Data).map { .data($0) } ?? .bytes(Array(data)))
+    try importDocument(input: .bytes(data as? Data ?? Data(data)))
   }
 
   private func importDocument(input: WorkerRequest.Input) throws(RenderError) -> Document {

@@ -31,17 +31,15 @@ struct WorkerRequest: Equatable {
   var input: Input
 
   /// The input as the host has it: text is encoded as UTF-8 straight into the message, and
-  /// bytes (an array, or `Data` as read from a file) go as they are, for the worker to decode.
+  /// bytes (as read from a file) go as they are, for the worker to decode.
   enum Input: Equatable {
     case text(String)
-    case bytes([UInt8])
-    case data(Data)
+    case bytes(Data)
 
     var count: Int {
       switch self {
       case .text(let text): text.utf8.count
       case .bytes(let bytes): bytes.count
-      case .data(let data): data.count
       }
     }
 
@@ -50,16 +48,14 @@ struct WorkerRequest: Equatable {
       switch self {
       case .text(let text): text
       case .bytes(let bytes): MarkdownInput.decode(bytes)
-      case .data(let data): MarkdownInput.decode(data)
       }
     }
 
     /// The input as bytes.
-    var bytes: [UInt8] {
+    var bytes: Data {
       switch self {
-      case .text(let text): Array(text.utf8)
+      case .text(let text): Data(text.utf8)
       case .bytes(let bytes): bytes
-      case .data(let data): Array(data)
       }
     }
   }
@@ -75,7 +71,6 @@ struct WorkerRequest: Equatable {
       switch input {
       case .text(var text): text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
       case .bytes(let bytes): bytes.withUnsafeBytes(body)
-      case .data(let data): data.withUnsafeBytes(body)
       }
     }
   }
@@ -120,7 +115,7 @@ struct WorkerRequest: Equatable {
       unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
       sourcePositions: bits & 8 != 0, extensions: extensions)
     guard reader.isAtEnd else { return nil }
-    input = .bytes([])
+    input = .bytes(Data())
   }
 
   /// Whether the input is read as text; HTML for import stays bytes, as its charset is the

@@ -99,8 +99,12 @@ public enum WorkerService {
         guard let text = try? channel.receiveText(before: nil) else { return }
         input = .text(text)
       } else {
-        guard let bytes = try? channel.receive(before: nil) else { return }
-        input = .bytes(bytes)
+        guard let buffer = try? channel.receiveBuffer(before: nil) else { return }
+        // The bytes stay where they were read; the data frees them with the request.
+        input = .bytes(
+          Data(
+            bytesNoCopy: buffer.baseAddress!, count: buffer.count,
+            deallocator: .custom { bytes, _ in bytes.deallocate() }))
       }
       // The input is moved, not copied, into the answer: the engine then holds the only
       // reference to the text and can free it once parsed.
