@@ -7,7 +7,8 @@ import Testing
 @testable import RenderKit
 
 /// cmark's own pathological inputs (`../shared/suites/pathological.json`) through every engine
-/// as the tools run it by default: in a worker, default options and caps, a short deadline.
+/// in a worker (as `--isolation process` runs it; by default the engines that are not safe on
+/// hostile input run so), default options and caps, a short deadline.
 /// Each gives output or a clear error within the deadline plus one second, and an engine whose
 /// descriptor claims to be safe on hostile input must finish every one of them.
 @Suite(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
@@ -35,11 +36,13 @@ struct PathologicalInputTests {
     #expect(collisions.hasPrefix("[x") && collisions.contains("]: /url\n"))
   }
 
+  /// The bytes path (what `render FILE` takes) gets every input too: where the text gives
+  /// output, the bytes give the same; the stalls are the same worker call, judged once.
   @Test(
     "every pathological input gives output or a clear error within the deadline",
-    arguments: ["cmark", "discount"])
+    arguments: EngineRegistry.builtIn.engineIDs)
   func everyInput(engineID: String) throws {
-    let registry = try EngineRegistry.builtIn.contained(limits: Self.limits)
+    let registry = try EngineRegistry.builtIn.contained(limits: Self.limits, isolation: .process)
     let engine = try registry.engine(id: engineID)
     let claimsSafety = try EngineRegistry.builtIn.engine(id: engineID).descriptor
       .isSafeOnHostileInput
@@ -53,6 +56,10 @@ struct PathologicalInputTests {
       switch outcome {
       case .success(let fragment):
         #expect(!fragment.html.isEmpty, "\(engineID) \(hostile.name)")
+        let bytesEngine = try #require(engine as? any UTF8MarkdownEngine)
+        let fromBytes = try bytesEngine.render(
+          utf8: Data(hostile.markdown.utf8), options: RenderOptions())
+        #expect(fromBytes.html == fragment.html, "\(engineID) \(hostile.name) as bytes")
       case .failure(.deadlineExceeded(let engine, let seconds)):
         #expect(engine == engineID && seconds == 2)
         #expect(!claimsSafety, "\(engineID) claims safety yet stalls on \(hostile.name)")

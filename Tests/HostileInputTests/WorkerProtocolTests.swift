@@ -37,7 +37,7 @@ import Testing
     let deadline = ContinuousClock.now.advanced(by: .seconds(10))
     let markdown: [UInt8] = Array("*caf".utf8) + [0xC3] + Array("*".utf8)
     let request = WorkerRequest(
-      engineID: "cmark", options: RenderOptions(), input: .bytes(markdown))
+      engineID: "cmark", options: RenderOptions(), input: .bytes(Data(markdown)))
     let answer = try worker.exchange(
       request.encoded(), caps: WorkerCaps(limits: RenderLimits(), inputBytes: markdown.count),
       before: deadline)

@@ -48,10 +48,12 @@ import Testing
     return documents
   }()
 
-  static func renderer(engine: String, mode: Mode) throws -> Renderer {
+  static func renderer(
+    engine: String, mode: Mode, isolation: IsolationMode = .inProcess
+  ) throws -> Renderer {
     var configuration = RenderConfiguration()
     configuration.engine = engine
-    configuration.isolation = .inProcess
+    configuration.isolation = isolation
     if mode == .unsafeSanitized {
       configuration.options.unsafe = true
       configuration.sanitize = true
@@ -99,6 +101,26 @@ import Testing
     }
     #expect(
       failures.isEmpty, "\(engine), \(mode): \(failures.count) outputs: \(failures.prefix(5))")
+  }
+
+  /// The bytes path (``Renderer/html(markdownUTF8:)``: an engine in a worker gets the file's
+  /// bytes as they are) gives what the text path gives in process, so every payload above is
+  /// judged for it too.
+  @Test(
+    .enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing),
+    arguments: EngineRegistry.builtIn.engineIDs, Mode.allCases)
+  func markdownBytesGiveWhatTheTextGives(engine: String, mode: Mode) throws {
+    let text = try Self.renderer(engine: engine, mode: mode)
+    let bytes = try Self.renderer(engine: engine, mode: mode, isolation: .process)
+    var differing: [String] = []
+    for (markdown, _) in Self.markdownDocuments
+    where try bytes.html(markdownUTF8: Data(markdown.utf8)).html
+      != text.html(markdown: markdown).html
+    {
+      differing.append(markdown.debugDescription)
+    }
+    #expect(
+      differing.isEmpty, "\(engine), \(mode): \(differing.count) differ: \(differing.prefix(5))")
   }
 
   @Test(
