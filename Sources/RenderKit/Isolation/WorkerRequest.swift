@@ -24,11 +24,70 @@ struct WorkerRequest: Equatable {
     case sanitizedHTML = 3
   }
 
-  var product: Product = .html
-  var engineID: String
-  var options: RenderOptions
+  /// What the worker reads first, before its caps apply.
+  var head: Head
   /// The input: Markdown, or HTML for import and sanitizing.
   var input: Input
+
+  /// The product, the engine and the options: everything but the input, so the worker can
+  /// prepare the engine before it reads the input under the caps.
+  struct Head: Equatable {
+    var product: Product = .html
+    var engineID: String
+    var options: RenderOptions
+
+    /// Whether the input is read as text; HTML for import stays bytes, as its charset is the
+    /// importer's to detect.
+    var inputIsText: Bool { product != .importedDocument }
+
+    init(product: Product = .html, engineID: String, options: RenderOptions) {
+      self.product = product
+      self.engineID = engineID
+      self.options = options
+    }
+
+    /// The head message: protocol version, product, engine identifier, option bits,
+    /// extension names.
+    func encoded() -> [UInt8] {
+      var bytes: [UInt8] = [WorkerRequest.protocolVersion, product.rawValue]
+      WireReader.appendString(engineID, to: &bytes)
+      var bits: UInt8 = 0
+      if options.unsafe { bits |= 1 }
+      if options.smartPunctuation { bits |= 2 }
+      if options.hardLineBreaks { bits |= 4 }
+      if options.sourcePositions { bits |= 8 }
+      bytes.append(bits)
+      let extensions = RenderFeature.ordered(
+        options.extensions.intersection(RenderFeature.extensions)
+      )
+      .map(\.rawValue)
+      bytes.append(UInt8(extensions.count))
+      for name in extensions { WireReader.appendString(name, to: &bytes) }
+      return bytes
+    }
+
+    /// Decodes a head message; nil when the message is not one this version wrote.
+    init?(decoding bytes: [UInt8]) {
+      var reader = WireReader(bytes)
+      guard reader.readByte() == WorkerRequest.protocolVersion,
+        let product = reader.readByte().flatMap(Product.init(rawValue:)),
+        let engineID = reader.readString(),
+        let bits = reader.readByte(), let count = reader.readByte()
+      else { return nil }
+      var extensions: Set<RenderFeature> = []
+      for _ in 0..<count {
+        guard let name = reader.readString(), let known = RenderFeature(extensionName: name)
+        else { return nil }
+        extensions.insert(known)
+      }
+      guard reader.isAtEnd else { return nil }
+      self.product = product
+      self.engineID = engineID
+      options = RenderOptions(
+        unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
+        sourcePositions: bits & 8 != 0, extensions: extensions)
+    }
+  }
 
   /// The input as the host has it: text is encoded as UTF-8 straight into the message, and
   /// bytes (as read from a file) go as they are, for the worker to decode.
@@ -75,57 +134,10 @@ struct WorkerRequest: Equatable {
     }
   }
 
-  func encoded() -> Encoded {
-    var bytes: [UInt8] = [Self.protocolVersion, product.rawValue]
-    WireReader.appendString(engineID, to: &bytes)
-    var bits: UInt8 = 0
-    if options.unsafe { bits |= 1 }
-    if options.smartPunctuation { bits |= 2 }
-    if options.hardLineBreaks { bits |= 4 }
-    if options.sourcePositions { bits |= 8 }
-    bytes.append(bits)
-    let extensions = RenderFeature.ordered(
-      options.extensions.intersection(RenderFeature.extensions)
-    )
-    .map(\.rawValue)
-    bytes.append(UInt8(extensions.count))
-    for name in extensions { WireReader.appendString(name, to: &bytes) }
-    return Encoded(head: bytes, input: input)
-  }
-
-  /// Decodes a request's head message, with an empty input until the input message is read
-  /// (as ``inputIsText`` says); nil when the message is not one this version wrote.
-  init?(decodingHead bytes: [UInt8]) {
-    var reader = WireReader(bytes)
-    guard reader.readByte() == Self.protocolVersion,
-      let product = reader.readByte().flatMap(Product.init(rawValue:)),
-      let engineID = reader.readString(),
-      let bits = reader.readByte(), let count = reader.readByte()
-    else { return nil }
-    var extensions: Set<RenderFeature> = []
-    for _ in 0..<count {
-      guard let name = reader.readString(), let known = RenderFeature(extensionName: name) else {
-        return nil
-      }
-      extensions.insert(known)
-    }
-    self.product = product
-    self.engineID = engineID
-    options = RenderOptions(
-      unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
-      sourcePositions: bits & 8 != 0, extensions: extensions)
-    guard reader.isAtEnd else { return nil }
-    input = .bytes(Data())
-  }
-
-  /// Whether the input is read as text; HTML for import stays bytes, as its charset is the
-  /// importer's to detect.
-  var inputIsText: Bool { product != .importedDocument }
+  func encoded() -> Encoded { Encoded(head: head.encoded(), input: input) }
 
   init(product: Product = .html, engineID: String, options: RenderOptions, input: Input) {
-    self.product = product
-    self.engineID = engineID
-    self.options = options
+    head = Head(product: product, engineID: engineID, options: options)
     self.input = input
   }
 }

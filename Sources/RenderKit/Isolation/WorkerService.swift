@@ -82,9 +82,9 @@ public enum WorkerService {
     var warmedEngines = warmedEngines
     while let message = try? channel.receive(before: nil),
       let caps = WorkerCaps(decoding: message),
-      let head = try? channel.receive(before: nil)
+      let headMessage = try? channel.receive(before: nil)
     {
-      guard let request = WorkerRequest(decodingHead: head) else {
+      guard let head = WorkerRequest.Head(decoding: headMessage) else {
         // Answered before any input is read: a host of another build may frame it otherwise.
         _ = send(
           .failure(
@@ -92,10 +92,10 @@ public enum WorkerService {
           on: channel)
         return
       }
-      if warmedEngines.insert(request.engineID).inserted { warm(engineID: request.engineID) }
+      if warmedEngines.insert(head.engineID).inserted { warm(engineID: head.engineID) }
       caps.applyMemoryCap()
       let input: WorkerRequest.Input
-      if request.inputIsText {
+      if head.inputIsText {
         guard let text = try? channel.receiveText(before: nil) else { return }
         input = .text(text)
       } else {
@@ -108,7 +108,7 @@ public enum WorkerService {
       }
       // The input is moved, not copied, into the answer: the engine then holds the only
       // reference to the text and can free it once parsed.
-      guard send(caps.checked(answer(request, input: consume input)), on: channel) else { return }
+      guard send(caps.checked(answer(head, input: consume input)), on: channel) else { return }
     }
   }
 
@@ -129,21 +129,21 @@ public enum WorkerService {
     _ = try? engine.render("", options: RenderOptions())
   }
 
-  /// The answer to `request`, whose input is `input` (the request's own is empty).
+  /// The answer to the request `head` describes, whose input is `input`.
   static func answer(
-    _ request: WorkerRequest, input: consuming WorkerRequest.Input
+    _ head: WorkerRequest.Head, input: consuming WorkerRequest.Input
   ) -> WorkerResponse {
     do {
-      switch request.product {
+      switch head.product {
       case .html:
-        let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
+        let engine = try EngineRegistry.builtIn.engine(id: head.engineID)
         let text = (consume input).text
-        return .html(try engine.render(consume text, options: request.options))
+        return .html(try engine.render(consume text, options: head.options))
       case .document:
-        let engine = try EngineRegistry.builtIn.engine(id: request.engineID)
+        let engine = try EngineRegistry.builtIn.engine(id: head.engineID)
         let text = (consume input).text
         let document = try engine.document(
-          consume text, options: request.options, importer: HTMLImporter())
+          consume text, options: head.options, importer: HTMLImporter())
         return .document(DocumentEncoding.encode(document))
       case .importedDocument:
         let document = try HTMLImporter().importDocument(data: input.bytes)
