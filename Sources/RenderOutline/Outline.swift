@@ -63,19 +63,21 @@ public struct Outline: Sendable, Hashable {
     if topParent == document.root, let tableOfContents {
       tableOfContents.append(to: &copy, parent: copy.root)
     }
-    // The walk follows child and sibling links; `open` maps each original element being
-    // copied to its copy, so nothing is allocated per node and nothing recurses.
-    var open: [(original: Document.NodeID, copy: Document.NodeID)] = [(document.root, copy.root)]
-    var next = document.nodes[document.root].firstChild
-    while let current = next {
-      let node = document.nodes[current]
-      let parent = open[open.count - 1].copy
-      var descend = false
-      if node.kind == .text {
-        copy.appendText(node.text, to: parent)
-      } else if markers.contains(current), let tableOfContents {
-        tableOfContents.append(to: &copy, parent: parent)
-      } else {
+    // The copy of each element being copied, innermost last.
+    var open: [Document.NodeID] = [copy.root]
+    document.walk(
+      below: document.root,
+      enter: { current in
+        let node = document.nodes[current]
+        let parent = open[open.count - 1]
+        if node.kind == .text {
+          copy.appendText(node.text, to: parent)
+          return false
+        }
+        if markers.contains(current), let tableOfContents {
+          tableOfContents.append(to: &copy, parent: parent)
+          return false
+        }
         var attributes = node.attributes
         if let anchor = anchors[current], node.id == nil || node.id?.isEmpty == true {
           attributes.removeAll { $0.name == "id" }
@@ -85,24 +87,10 @@ public struct Outline: Sendable, Hashable {
         if current == topParent, let tableOfContents {
           tableOfContents.append(to: &copy, parent: element)
         }
-        if let child = node.firstChild {
-          open.append((current, element))
-          next = child
-          descend = true
-        }
-      }
-      if descend { continue }
-      var position = current
-      next = nil
-      while true {
-        if let sibling = document.nodes[position].nextSibling {
-          next = sibling
-          break
-        }
-        guard open.count > 1 else { break }
-        position = open.removeLast().original
-      }
-    }
+        open.append(element)
+        return true
+      },
+      leave: { _ in open.removeLast() })
     return copy
   }
 

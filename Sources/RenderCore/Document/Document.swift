@@ -85,25 +85,57 @@ public struct Document: Sendable, Hashable {
     return text
   }
 
-  /// Visits `node` and everything below it in document order, without recursion: the walk
-  /// follows child, sibling and parent links, so it allocates nothing.
+  /// Visits `node` and everything below it in document order, without recursion.
   package func forEachDescendant(of node: NodeID, _ visit: (NodeID) -> Void) {
     visit(node)
+    walk(
+      below: node,
+      enter: { id in
+        visit(id)
+        return true
+      }, leave: { _ in })
+  }
+
+  /// The one walk of the tree: everything below `node` (not `node` itself), in document
+  /// order. It follows child, sibling and parent links, so it allocates nothing and never
+  /// recurses, however deep the document.
+  ///
+  /// `enter` sees each node, text included, and says whether to go inside it; each node it
+  /// went inside is passed to `leave` once everything inside has been visited (at once when
+  /// it has no children). A writer opens a tag in `enter` and closes it in `leave`:
+  ///
+  /// ```swift
+  /// document.walk(
+  ///   below: document.root,
+  ///   enter: { id in
+  ///     guard document.nodes[id].kind != .text else { return false }
+  ///     output += "<\(document.nodes[id].name)>"
+  ///     return true
+  ///   },
+  ///   leave: { id in output += "</\(document.nodes[id].name)>" })
+  /// ```
+  package func walk(
+    below node: NodeID, enter: (NodeID) -> Bool, leave: (NodeID) -> Void
+  ) {
     var next = nodes[node].firstChild
     while let current = next {
-      visit(current)
-      if let child = nodes[current].firstChild {
-        next = child
-        continue
+      if enter(current) {
+        if let child = nodes[current].firstChild {
+          next = child
+          continue
+        }
+        leave(current)
       }
+      // On to the next sibling, or up, leaving each node whose children are all visited.
       var position = current
       next = nil
-      while position != node {
+      while true {
         if let sibling = nodes[position].nextSibling {
           next = sibling
           break
         }
-        guard let parent = nodes[position].parent else { break }
+        guard let parent = nodes[position].parent, parent != node else { break }
+        leave(parent)
         position = parent
       }
     }

@@ -61,61 +61,43 @@ package struct HTMLSerializer {
     ).write(contentsOf: document.root, in: document)
   }
 
-  /// Everything below `node` (not `node` itself), in document order. The walk follows the
-  /// tree's child and sibling links with a stack of open elements, so it allocates nothing per
-  /// node and never recurses.
+  /// Everything below `node` (not `node` itself), in document order, by the tree's one walk
+  /// (``Document/walk(below:enter:leave:)``: nothing recurses).
   package func write(contentsOf node: Document.NodeID, in document: Document) -> String {
     var output = ""
-    // Each element whose content is being written, with the end tag it needs (nil: unwrapped).
-    var open: [(node: Document.NodeID, endTag: String?)] = [(node, nil)]
-    var next = document.nodes[node].firstChild
-    while let current = next {
-      let entry = document.nodes[current]
-      var descend = false
-      if entry.kind == .text {
-        let parent = entry.parent.map { document.nodes[$0].name } ?? ""
-        if Self.rawTextElements.contains(parent) {
-          output += Self.rawText(entry.text)
-        } else {
-          Self.appendEscaped(entry.text, quotes: false, to: &output)
+    // The end tag of each element being written, innermost last (nil: unwrapped, or void).
+    var endTags: [String?] = []
+    document.walk(
+      below: node,
+      enter: { current in
+        let entry = document.nodes[current]
+        if entry.kind == .text {
+          let parent = entry.parent.map { document.nodes[$0].name } ?? ""
+          if Self.rawTextElements.contains(parent) {
+            output += Self.rawText(entry.text)
+          } else {
+            Self.appendEscaped(entry.text, quotes: false, to: &output)
+          }
+          return false
         }
-      } else {
         let treatment = treatment(entry)
-        if treatment != .drop {
-          var endTag: String?
-          if treatment == .write {
-            writeStartTag(of: entry, to: &output)
-            if Self.leadingNewlineElements.contains(entry.name), let first = entry.firstChild,
-              document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
-            {
-              output += "\n"
-            }
-            if !Self.voidElements.contains(entry.name) { endTag = entry.name }
+        if treatment == .drop { return false }
+        var endTag: String?
+        if treatment == .write {
+          writeStartTag(of: entry, to: &output)
+          if Self.leadingNewlineElements.contains(entry.name), let first = entry.firstChild,
+            document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
+          {
+            output += "\n"
           }
-          if let child = entry.firstChild {
-            open.append((current, endTag))
-            next = child
-            descend = true
-          } else if let endTag {
-            output += "</\(endTag)>"
-          }
+          if !Self.voidElements.contains(entry.name) { endTag = entry.name }
         }
-      }
-      if descend { continue }
-      // On to the next sibling, or up, closing each element left behind.
-      var position = current
-      next = nil
-      while true {
-        if let sibling = document.nodes[position].nextSibling {
-          next = sibling
-          break
-        }
-        guard open.count > 1 else { break }
-        let (parent, endTag) = open.removeLast()
-        if let endTag { output += "</\(endTag)>" }
-        position = parent
-      }
-    }
+        endTags.append(endTag)
+        return true
+      },
+      leave: { _ in
+        if let endTag = endTags.removeLast() { output += "</\(endTag)>" }
+      })
     return output
   }
 

@@ -38,33 +38,19 @@ struct StyledTextBuilder {
   private mutating func walk() {
     let root = document.root
     guard enter(root) else { return }
-    var next = document.nodes[root].firstChild
-    while let node = next {
-      if document.nodes[node].kind == .text {
+    // The walk's own copy of the tree (shared storage), as the builder changes as it walks.
+    let document = document
+    document.walk(
+      below: root,
+      enter: { node in
+        guard document.nodes[node].kind == .text else { return enter(node) }
         if let parent = frames.last, !parent.hidesText {
           flow.appendText(
             document.nodes[node].text, style: parent.style, whiteSpace: parent.whiteSpace)
         }
-      } else if enter(node) {
-        if let child = document.nodes[node].firstChild {
-          next = child
-          continue
-        }
-        leave()
-      }
-      // Move on: to the next sibling, or up, ending each element left behind.
-      var current = node
-      next = nil
-      while true {
-        if let sibling = document.nodes[current].nextSibling {
-          next = sibling
-          break
-        }
-        guard let parent = document.nodes[current].parent, parent != root else { break }
-        leave()
-        current = parent
-      }
-    }
+        return false
+      },
+      leave: { _ in leave() })
     leave()
   }
 
