@@ -1,11 +1,8 @@
+import RenderCore
+
 /// The elements open at a point of normalised HTML: a stack built by scanning the tags
 /// before it (no recursion, so any depth is fine).
 struct OpenElements: Sendable {
-  private static let voidElements: Set<String> = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-    "track", "wbr",
-  ]
-
   /// The open element names, outermost first.
   private(set) var names: [String] = []
 
@@ -28,7 +25,7 @@ struct OpenElements: Sendable {
       if !name.isEmpty {
         if closing {
           if let match = names.lastIndex(of: name) { names.removeSubrange(match...) }
-        } else if !selfClosing && !Self.voidElements.contains(name) {
+        } else if !selfClosing && !HTMLElements.void.contains(name) {
           names.append(name)
         }
       }

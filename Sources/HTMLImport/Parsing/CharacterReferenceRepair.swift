@@ -32,9 +32,7 @@ struct CharacterReferenceRepair {
   }
 
   /// Elements whose content is not markup (and `plaintext`, which ends markup for good).
-  private static let rawTextElements: [[UInt8]] = [
-    "script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext",
-  ].map { Array($0.utf8) }
+  private static let rawTextElements: [[UInt8]] = HTMLElements.rawText.map { Array($0.utf8) }
 
   /// The raw-text element `name` (any case) names, if it names one; no String per tag.
   private static func rawTextElement(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> String? {

@@ -20,18 +20,6 @@ package struct HTMLSerializer {
     case drop
   }
 
-  /// Elements that never have an end tag.
-  package static let voidElements: Set<String> = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
-    "track", "wbr",
-  ]
-  /// Elements whose content HTML reads as raw text: it is written unescaped.
-  private static let rawTextElements: Set<String> = [
-    "script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext",
-  ]
-  /// Elements whose first newline a parser drops, so a leading newline must be doubled.
-  private static let leadingNewlineElements: Set<String> = ["pre", "textarea", "listing"]
-
   private let treatment: (DocumentNode) -> Treatment
   private let keepsAttribute: (DocumentNode, DocumentNode.Attribute) -> Bool
 
@@ -73,7 +61,7 @@ package struct HTMLSerializer {
         let entry = document.nodes[current]
         if entry.kind == .text {
           let parent = entry.parent.map { document.nodes[$0].name } ?? ""
-          if Self.rawTextElements.contains(parent) {
+          if HTMLElements.rawText.contains(parent) {
             output += Self.rawText(entry.text)
           } else {
             Self.appendEscaped(entry.text, quotes: false, to: &output)
@@ -85,12 +73,12 @@ package struct HTMLSerializer {
         var endTag: String?
         if treatment == .write {
           writeStartTag(of: entry, to: &output)
-          if Self.leadingNewlineElements.contains(entry.name), let first = entry.firstChild,
+          if HTMLElements.leadingNewline.contains(entry.name), let first = entry.firstChild,
             document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
           {
             output += "\n"
           }
-          if !Self.voidElements.contains(entry.name) { endTag = entry.name }
+          if !HTMLElements.void.contains(entry.name) { endTag = entry.name }
         }
         endTags.append(endTag)
         return true

@@ -46,7 +46,7 @@ enum PageTitle {
       }
       let end = tagEnd(in: bytes, from: index)
       if let level = headingLevel(name) { return (level, end) }
-      if ["script", "style", "textarea", "title"].contains(name) {
+      if HTMLElements.rawText.contains(name) || HTMLElements.escapableRawText.contains(name) {
         index = find("</" + name, in: bytes, from: end, ignoringCase: true) ?? bytes.count
       } else {
         index = end
