@@ -1,3 +1,5 @@
+import RenderCore
+
 /// The report as one self-contained HTML page: the tables, a throughput chart per path and
 /// a scaling chart, as inline SVG, in light and dark colours (`prefers-color-scheme`).
 struct HTMLReportPage {
@@ -32,7 +34,9 @@ struct HTMLReportPage {
   /// The page's HTML.
   var html: String {
     let tables = ReportTables(report: report)
-    var body = ["<h1>renderbench</h1>", "<p>\(HTMLText.escape(tables.summary))</p>"]
+    var body = [
+      "<h1>renderbench</h1>", "<p>\(HTMLEscaping.escape(tables.summary, for: .quotedValue))</p>",
+    ]
     body.append("<h2>Throughput</h2>")
     body.append(throughputChart.svg)
     if !report.scaling.isEmpty {
@@ -92,15 +96,19 @@ struct HTMLReportPage {
 
   private static func table(_ table: TextTable) -> String {
     func row(_ cells: [String], tag: String) -> String {
-      "<tr>" + cells.map { "<\(tag)>\(HTMLText.escape($0))</\(tag)>" }.joined() + "</tr>"
+      "<tr>"
+        + cells.map { "<\(tag)>\(HTMLEscaping.escape($0, for: .quotedValue))</\(tag)>" }.joined()
+        + "</tr>"
     }
     var parts = [
-      "<h3>\(HTMLText.escape(table.title))</h3>", "<table>", row(table.header, tag: "th"),
+      "<h3>\(HTMLEscaping.escape(table.title, for: .quotedValue))</h3>", "<table>",
+      row(table.header, tag: "th"),
     ]
     parts += table.rows.map { row($0, tag: "td") }
     parts.append("</table>")
     if !table.notes.isEmpty {
-      parts.append("<pre>\(HTMLText.escape(table.notes.joined(separator: "\n")))</pre>")
+      parts.append(
+        "<pre>\(HTMLEscaping.escape(table.notes.joined(separator: "\n"), for: .quotedValue))</pre>")
     }
     return parts.joined(separator: "\n")
   }

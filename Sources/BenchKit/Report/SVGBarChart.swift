@@ -1,3 +1,5 @@
+import RenderCore
+
 /// A horizontal bar chart as inline SVG: one labelled bar per value, scaled to the largest.
 struct SVGBarChart: Sendable {
   /// One bar.
@@ -26,18 +28,19 @@ struct SVGBarChart: Sendable {
     let largest = bars.map(\.value).max() ?? 0
     var parts = [
       "<svg role=\"img\" viewBox=\"0 0 \(Int(labelWidth + barArea + 110)) \(Int(height))\" "
-        + "width=\"100%\"><title>\(HTMLText.escape(title))</title>"
+        + "width=\"100%\"><title>\(HTMLEscaping.escape(title, for: .quotedValue))</title>"
     ]
     for (index, bar) in bars.enumerated() {
       let y = 5 + Double(index) * rowHeight
       let width = largest > 0 ? max(1, bar.value / largest * barArea) : 1
       parts.append(
         "<text class=\"label\" x=\"\(Int(labelWidth - 8))\" y=\"\(Int(y + 17))\" "
-          + "text-anchor=\"end\">\(HTMLText.escape(bar.label))</text>"
+          + "text-anchor=\"end\">\(HTMLEscaping.escape(bar.label, for: .quotedValue))</text>"
           + "<rect class=\"series\(bar.series % 4)\" x=\"\(Int(labelWidth))\" y=\"\(Int(y + 3))\" "
           + "width=\"\(FigureFormat.fixed(width))\" height=\"\(Int(rowHeight - 8))\" rx=\"3\"/>"
           + "<text class=\"value\" x=\"\(FigureFormat.fixed(labelWidth + width + 6))\" "
-          + "y=\"\(Int(y + 17))\">\(FigureFormat.fixed(bar.value)) \(HTMLText.escape(unit))</text>")
+          + "y=\"\(Int(y + 17))\">\(FigureFormat.fixed(bar.value)) \(HTMLEscaping.escape(unit, for: .quotedValue))</text>"
+      )
     }
     parts.append("</svg>")
     return parts.joined(separator: "\n")

@@ -1,3 +1,5 @@
+import RenderCore
+
 /// A line chart as inline SVG: one line per series over the scaling factors 1, 2, 4, 8,
 /// with the linear ideal drawn dashed for reference.
 struct SVGLineChart: Sendable {
@@ -33,7 +35,7 @@ struct SVGLineChart: Sendable {
     }
     var parts = [
       "<svg role=\"img\" viewBox=\"0 0 \(Int(width + 160)) \(Int(height))\" width=\"100%\">"
-        + "<title>\(HTMLText.escape(title))</title>",
+        + "<title>\(HTMLEscaping.escape(title, for: .quotedValue))</title>",
       "<line class=\"axis\" x1=\"\(Int(margin))\" y1=\"\(Int(height - margin))\" "
         + "x2=\"\(Int(width - margin))\" y2=\"\(Int(height - margin))\"/>",
       "<line class=\"axis\" x1=\"\(Int(margin))\" y1=\"\(Int(margin))\" x2=\"\(Int(margin))\" "
@@ -50,7 +52,7 @@ struct SVGLineChart: Sendable {
       parts.append("<polyline class=\"line\(index % 4)\" points=\"\(points)\"/>")
       parts.append(
         "<text class=\"label\" x=\"\(Int(width - margin + 16))\" y=\"\(Int(margin + 20 * Double(index)))\">"
-          + "<tspan class=\"swatch\(index % 4)\">■</tspan> \(HTMLText.escape(line.label)) "
+          + "<tspan class=\"swatch\(index % 4)\">■</tspan> \(HTMLEscaping.escape(line.label, for: .quotedValue)) "
           + "(8×: \(FigureFormat.fixed(line.values.last, decimals: 2)))</text>")
     }
     parts.append(

@@ -82,7 +82,7 @@ enum NormalizedToken {
     case .end(let name):
       output += "</\(name)>"
     case .text(let text, _):
-      Self.appendEscaped(text, to: &output)
+      HTMLEscaping.append(text, for: .quotedValue, to: &output)
     }
   }
 
@@ -101,7 +101,7 @@ enum NormalizedToken {
     var text = ""
     for attribute in attributes {
       text += " \(attribute.name)=\""
-      appendEscaped(attribute.value, to: &text)
+      HTMLEscaping.append(attribute.value, for: .quotedValue, to: &text)
       text += "\""
     }
     return text
@@ -127,17 +127,5 @@ enum NormalizedToken {
       }
     }
     return result
-  }
-
-  private static func appendEscaped(_ text: String, to output: inout String) {
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
   }
 }

@@ -1,26 +1,68 @@
-/// Escapes text for HTML: the five characters that can end text or an attribute value early.
+/// The one HTML escaper: text placed in markup, with the characters that could end it early
+/// replaced by character references. Everything that writes HTML from text uses it (the
+/// serializer, pages, the preview, the reports); only the engines' byte-level writers, which
+/// must match their C library's bytes, keep their own.
+///
+/// ```swift
+/// HTMLEscaping.escape("a < b & \"c\"")  // a &lt; b &amp; &quot;c&quot;
+/// ```
 package enum HTMLEscaping {
-  /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references, which makes it
-  /// safe both as element text and inside a quoted attribute value.
-  package static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { Self.needsEscaping($0) }) else { return text }
+  /// Where the text goes, which decides what is escaped besides `&`, `<` and `>`.
+  package enum Context {
+    /// Element text: `&`, `<` and `>` only.
+    case text
+    /// Element text or a double-quoted attribute value: `"` too.
+    case quotedValue
+    /// Anywhere in markup, quoted with either quote: `"` and `'` too.
+    case anywhere
+  }
+
+  /// `text` escaped for `context`; by default safe both as element text and inside an
+  /// attribute value in either quote.
+  package static func escape(_ text: String, for context: Context = .anywhere) -> String {
+    guard needsEscaping(text, for: context) else { return text }
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
+    appendEscaping(text, for: context, to: &escaped)
     return escaped
   }
 
-  private static func needsEscaping(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-      || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+  /// Appends `text` escaped for `context` to `output`: the serializer's way, with no string
+  /// built per text.
+  package static func append(_ text: String, for context: Context, to output: inout String) {
+    // Most text has nothing to escape: append it whole rather than scalar by scalar.
+    guard needsEscaping(text, for: context) else {
+      output += text
+      return
+    }
+    appendEscaping(text, for: context, to: &output)
+  }
+
+  private static func appendEscaping(
+    _ text: String, for context: Context, to output: inout String
+  ) {
+    // Scalar by scalar, never by Character: a quote followed by a combining mark is one
+    // Character but still ends an attribute value.
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"" where context != .text: output += "&quot;"
+      case "'" where context == .anywhere: output += "&#39;"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+  }
+
+  private static func needsEscaping(_ text: String, for context: Context) -> Bool {
+    text.utf8.contains { byte in
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): true
+      case UInt8(ascii: "\""): context != .text
+      case UInt8(ascii: "'"): context == .anywhere
+      default: false
+      }
+    }
   }
 }

@@ -64,7 +64,7 @@ package struct HTMLSerializer {
           if HTMLElements.rawText.contains(parent) {
             output += Self.rawText(entry.text)
           } else {
-            Self.appendEscaped(entry.text, quotes: false, to: &output)
+            HTMLEscaping.append(entry.text, for: .text, to: &output)
           }
           return false
         }
@@ -96,7 +96,7 @@ package struct HTMLSerializer {
     // The first of two same-named attributes is the one a browser keeps.
     where written.insert(attribute.name).inserted && keepsAttribute(node, attribute) {
       output += " \(attribute.name)=\""
-      Self.appendEscaped(attribute.value, quotes: true, to: &output)
+      HTMLEscaping.append(attribute.value, for: .quotedValue, to: &output)
       output += "\""
     }
     output += ">"
@@ -106,27 +106,5 @@ package struct HTMLSerializer {
   private static func rawText(_ text: String) -> String {
     guard text.contains("</") else { return text }
     return text.replacing("</", with: "<\\/")
-  }
-
-  /// Appends `text` with `&`, `<`, `>` (and `"` in attribute values) as references.
-  private static func appendEscaped(_ text: String, quotes: Bool, to output: inout String) {
-    // Most text has nothing to escape: append it whole rather than scalar by scalar.
-    let needsEscaping = text.utf8.contains { byte in
-      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-        || (quotes && byte == UInt8(ascii: "\""))
-    }
-    guard needsEscaping else {
-      output += text
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"" where quotes: output += "&quot;"
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
   }
 }
