@@ -54,9 +54,9 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.engine = engine
     configuration.isolation = isolation
-    // Under AddressSanitizer a Discount worker's own size starts near the default 512 MiB cap
-    // (shadow memory), and thousands of renders in one worker add its quarantine.
-    if SanitizerRun.isActive { configuration.limits.maximumWorkerMemoryBytes = 4 << 30 }
+    if let cap = SanitizerRun.workerMemoryBytes {
+      configuration.limits.maximumWorkerMemoryBytes = cap
+    }
     if mode == .unsafeSanitized {
       configuration.options.unsafe = true
       configuration.sanitize = true

@@ -9,4 +9,9 @@ import Foundation
 public enum SanitizerRun {
   /// True when `RENDER_SANITIZER` is set.
   public static let isActive = ProcessInfo.processInfo.environment["RENDER_SANITIZER"] != nil
+
+  /// The worker memory cap a test sets under a sanitizer, nil otherwise (keep the default):
+  /// under AddressSanitizer a Discount worker's own size starts near the default 512 MiB
+  /// (shadow memory), and many renders in one worker add its quarantine.
+  public static let workerMemoryBytes: Int? = isActive ? 4 << 30 : nil
 }

@@ -32,7 +32,7 @@ struct WorkerRequest: Equatable {
   /// The product, the engine and the options: everything but the input, so the worker can
   /// prepare the engine before it reads the input under the caps.
   struct Head: Equatable {
-    var product: Product = .html
+    var product: Product
     var engineID: String
     var options: RenderOptions
 
