@@ -8,13 +8,9 @@ struct RenderArguments: Equatable {
   var engine: String?
   var profile: MarkdownProfile?
   var configuration: String?
-  var smartPunctuation = false
-  var unsafe = false
-  var hardLineBreaks = false
-  var sourcePositions = false
+  /// The options ``RenderSwitch`` flags turned on (`--smart`, `--unsafe`, …).
+  var switchedOn: Set<WritableKeyPath<RenderOptions, Bool> & Sendable> = []
   var extensions: [RenderFeature] = []
-  var headingAnchors = false
-  var tableOfContents = false
   var tableOfContentsLevels: ClosedRange<Int>?
   var frontMatter: FrontMatterMode?
   var from: InputFormat?
@@ -62,6 +58,10 @@ struct RenderArguments: Equatable {
         guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
         return next
       }
+      if let entry = RenderSwitch.all.first(where: { $0.flag == name }) {
+        switchedOn.insert(entry.option)
+        continue
+      }
       switch name {
       case "-h", "--help": help = true
       case "--list-engines": listEngines = true
@@ -69,14 +69,8 @@ struct RenderArguments: Equatable {
       case "--profile": profile = try choice(try value(), for: name)
       case "--config": configuration = try value()
       case "-o", "--output": output = try value()
-      case "--smart": smartPunctuation = true
-      case "--unsafe": unsafe = true
       case "--sanitize": sanitize = true
       case "--linked-stylesheets": linkedStylesheets = true
-      case "--hard-breaks": hardLineBreaks = true
-      case "--source-positions": sourcePositions = true
-      case "--heading-anchors": headingAnchors = true
-      case "--table-of-contents": tableOfContents = true
       case "--table-of-contents-levels":
         let raw = try value()
         guard let levels = RenderOptions.tableOfContentsLevels(parsing: raw) else {

@@ -177,18 +177,8 @@ package enum RenderCommand {
       configuration.engine = engine
       configuration.engineSource = nil
     }
-    configuration.options.smartPunctuation =
-      configuration.options.smartPunctuation || arguments.smartPunctuation
-    configuration.options.unsafe = configuration.options.unsafe || arguments.unsafe
-    configuration.options.hardLineBreaks =
-      configuration.options.hardLineBreaks || arguments.hardLineBreaks
-    configuration.options.sourcePositions =
-      configuration.options.sourcePositions || arguments.sourcePositions
+    for option in arguments.switchedOn { configuration.options[keyPath: option] = true }
     configuration.options.extensions.formUnion(arguments.extensions)
-    configuration.options.headingAnchors =
-      configuration.options.headingAnchors || arguments.headingAnchors
-    configuration.options.tableOfContents =
-      configuration.options.tableOfContents || arguments.tableOfContents
     if let levels = arguments.tableOfContentsLevels {
       configuration.options.tableOfContentsLevels = levels
     }

@@ -48,4 +48,17 @@ import Testing
     }
     #expect(fragment.html == "<p><em>caf\u{FFFD}</em></p>\n")
   }
+
+  @Test("each engine switch reaches the worker on its own bit; the renderer's stay in the host")
+  func switchesInTheHead() {
+    let extensions: Set<RenderFeature> = [.tables, .footnotes]
+    for entry in RenderSwitch.all {
+      var options = RenderOptions(extensions: extensions)
+      options[keyPath: entry.option] = true
+      let head = WorkerRequest.Head(engineID: "cmark", options: options)
+      var expected = RenderOptions(extensions: extensions)
+      expected[keyPath: entry.option] = entry.feature != nil
+      #expect(WorkerRequest.Head(decoding: head.encoded())?.options == expected, "\(entry.key)")
+    }
+  }
 }

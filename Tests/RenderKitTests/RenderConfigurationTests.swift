@@ -112,7 +112,7 @@ import Testing
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
-        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, extensions, headingAnchors, tableOfContents, tableOfContentsLevels, frontMatter"
+        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, headingAnchors, tableOfContents, extensions, tableOfContentsLevels, frontMatter"
     )
   }
 

@@ -67,10 +67,9 @@ public struct RenderOptions: Sendable, Hashable {
   /// The features an engine must declare to honour these options, in a stable order.
   package var requiredFeatures: [RenderFeature] {
     var features = extensions.intersection(RenderFeature.extensions)
-    if unsafe { features.insert(.rawHTML) }
-    if smartPunctuation { features.insert(.smartPunctuation) }
-    if hardLineBreaks { features.insert(.hardLineBreaks) }
-    if sourcePositions { features.insert(.sourcePositions) }
+    for entry in RenderSwitch.all {
+      if let feature = entry.feature, self[keyPath: entry.option] { features.insert(feature) }
+    }
     return RenderFeature.ordered(features)
   }
 }

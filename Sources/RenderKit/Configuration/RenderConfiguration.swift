@@ -225,15 +225,13 @@ public struct RenderConfiguration: Sendable, Hashable {
   {
     let reader = try ConfigurationReader(
       value, source: source, path: "options",
-      validKeys: [
-        "unsafe", "smartPunctuation", "hardLineBreaks", "sourcePositions", "extensions",
-        "headingAnchors", "tableOfContents", "tableOfContentsLevels", "frontMatter",
+      validKeys: RenderSwitch.all.map(\.key) + [
+        "extensions", "tableOfContentsLevels", "frontMatter",
       ])
     var options = RenderOptions()
-    options.unsafe = try reader.bool("unsafe") ?? false
-    options.smartPunctuation = try reader.bool("smartPunctuation") ?? false
-    options.hardLineBreaks = try reader.bool("hardLineBreaks") ?? false
-    options.sourcePositions = try reader.bool("sourcePositions") ?? false
+    for entry in RenderSwitch.all {
+      options[keyPath: entry.option] = try reader.bool(entry.key) ?? false
+    }
     for name in try reader.strings("extensions") ?? [] {
       guard let extensionName = RenderFeature(extensionName: name) else {
         throw reader.unknownChoice(
@@ -241,8 +239,6 @@ public struct RenderConfiguration: Sendable, Hashable {
       }
       options.extensions.insert(extensionName)
     }
-    options.headingAnchors = try reader.bool("headingAnchors") ?? false
-    options.tableOfContents = try reader.bool("tableOfContents") ?? false
     if let levels = try reader.string("tableOfContentsLevels") {
       guard let range = RenderOptions.tableOfContentsLevels(parsing: levels) else {
         throw .invalidConfiguration(

@@ -52,10 +52,10 @@ struct WorkerRequest: Equatable {
       var bytes: [UInt8] = [WorkerRequest.protocolVersion, product.rawValue]
       WireReader.appendString(engineID, to: &bytes)
       var bits: UInt8 = 0
-      if options.unsafe { bits |= 1 }
-      if options.smartPunctuation { bits |= 2 }
-      if options.hardLineBreaks { bits |= 4 }
-      if options.sourcePositions { bits |= 8 }
+      for (bit, entry) in RenderSwitch.engineSwitches.enumerated()
+      where options[keyPath: entry.option] {
+        bits |= 1 << bit
+      }
       bytes.append(bits)
       let extensions = RenderFeature.ordered(
         options.extensions.intersection(RenderFeature.extensions)
@@ -83,9 +83,10 @@ struct WorkerRequest: Equatable {
       guard reader.isAtEnd else { return nil }
       self.product = product
       self.engineID = engineID
-      options = RenderOptions(
-        unsafe: bits & 1 != 0, smartPunctuation: bits & 2 != 0, hardLineBreaks: bits & 4 != 0,
-        sourcePositions: bits & 8 != 0, extensions: extensions)
+      options = RenderOptions(extensions: extensions)
+      for (bit, entry) in RenderSwitch.engineSwitches.enumerated() {
+        options[keyPath: entry.option] = bits & (1 << bit) != 0
+      }
     }
   }
 
