@@ -38,32 +38,36 @@ public struct CMarkEngine: MarkdownEngine {
     let flags = Self.flags(for: options)
     let root = try Self.parse(consume markdown, flags: flags)
     defer { cmark_node_free(root) }
-    guard let output = cmark_render_html(root, flags) else {
-      throw .engineFailed(engine: "cmark", detail: "libcmark returned no output (out of memory?)")
-    }
-    // cmark allocated the buffer with malloc; the fragment owns it from here and frees it.
-    let bytes = output.withMemoryRebound(to: UInt8.self, capacity: 1) { pointer in
-      HTMLBytes(taking: pointer, count: strlen(output)) { free($0) }
-    }
-    return HTMLFragment(bytes: bytes, engineID: "cmark")
+    return try Self.fragment(of: root, flags: flags)
   }
 
   /// Builds the document from cmark's node tree (no HTML written or parsed); see
   /// ``MarkdownEngine/document(_:options:importer:)``.
   ///
-  /// With source positions on, the HTML (whose `data-sourcepos` attributes the tree path does
-  /// not write) is imported instead.
+  /// With source positions on, the HTML of the same tree (whose `data-sourcepos` attributes
+  /// the tree path does not write) is imported instead.
   public func document(
-    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+    _ markdown: consuming String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
+    let length = markdown.utf8.count
+    let flags = Self.flags(for: options)
+    return try Self.document(
+      of: Self.parse(consume markdown, flags: flags), length: length, options: options,
+      importer: importer)
+  }
+
+  /// The document of the tree `root`, which it frees, parsed from `length` bytes.
+  private static func document(
+    of root: OpaquePointer, length: Int, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    defer { cmark_node_free(root) }
+    let flags = Self.flags(for: options)
     func imported() throws(RenderError) -> Document {
-      try importer.importDocument(fragment: render(markdown, options: options))
+      try importer.importDocument(fragment: fragment(of: root, flags: flags))
     }
     if options.sourcePositions { return try imported() }
-    var builder = MarkdownDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
-    let root = try Self.parse(markdown, flags: Self.flags(for: options))
-    defer { cmark_node_free(root) }
+    var builder = MarkdownDocumentBuilder(options: options, markdownLength: length)
     Self.walk(root, into: &builder)
     return try builder.finish(importing: imported)
   }
@@ -80,10 +84,44 @@ public struct CMarkEngine: MarkdownEngine {
       }
     }
     _ = consume prepared
+    return try checked(root)
+  }
+
+  /// Parses the UTF-8 `markdown` as they are when they need no repair, else their decoded
+  /// text; they are freed on return when this was their only reference.
+  private static func parse(
+    utf8 markdown: consuming Data, flags: Int32
+  ) throws(RenderError) -> OpaquePointer {
+    guard !markdown.isEmpty, markdown.withUnsafeBytes(MarkdownInput.isPrepared) else {
+      return try parse(MarkdownInput.decode(markdown), flags: flags)
+    }
+    let root = markdown.withUnsafeBytes { bytes in
+      cmark_parse_document(
+        bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count, flags)
+    }
+    _ = consume markdown
+    return try checked(root)
+  }
+
+  private static func checked(_ root: OpaquePointer?) throws(RenderError) -> OpaquePointer {
     guard let root else {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no tree (out of memory?)")
     }
     return root
+  }
+
+  /// The HTML of the tree `root`, in a fragment that owns cmark's buffer.
+  private static func fragment(of root: OpaquePointer, flags: Int32) throws(RenderError)
+    -> HTMLFragment
+  {
+    guard let output = cmark_render_html(root, flags) else {
+      throw .engineFailed(engine: "cmark", detail: "libcmark returned no output (out of memory?)")
+    }
+    // cmark allocated the buffer with malloc; the fragment owns it from here and frees it.
+    let bytes = output.withMemoryRebound(to: UInt8.self, capacity: 1) { pointer in
+      HTMLBytes(taking: pointer, count: strlen(output)) { free($0) }
+    }
+    return HTMLFragment(bytes: bytes, engineID: "cmark")
   }
 
   /// Feeds every node of cmark's tree to `builder`, in document order, without recursion.
@@ -168,5 +206,31 @@ public struct CMarkEngine: MarkdownEngine {
       defer { free(buffer) }
       return strlen(buffer)
     }
+  }
+}
+
+extension CMarkEngine: UTF8MarkdownEngine {
+  /// ``render(_:options:)`` of the bytes decoded; bytes that need no repair go to libcmark as
+  /// they are, with no `String` built from them.
+  package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
+  {
+    try checkSupport(of: options)
+    let flags = Self.flags(for: options)
+    let root = try Self.parse(utf8: markdown, flags: flags)
+    defer { cmark_node_free(root) }
+    return try Self.fragment(of: root, flags: flags)
+  }
+
+  /// ``document(_:options:importer:)`` of the bytes decoded, parsed as
+  /// ``render(utf8:options:)`` parses them.
+  package func document(
+    utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try checkSupport(of: options)
+    let length = markdown.count
+    return try Self.document(
+      of: Self.parse(utf8: markdown, flags: Self.flags(for: options)), length: length,
+      options: options, importer: importer)
   }
 }

@@ -66,14 +66,21 @@ public struct CMarkGFMEngine: MarkdownEngine {
     _ markdown: consuming String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
-    let parsed = try Self.parse(consume markdown, options: options)
+    return try Self.document(
+      of: Self.parse(consume markdown, options: options), options: options, importer: importer)
+  }
+
+  /// The document of the parse `parsed`, which it frees.
+  private static func document(
+    of parsed: OpaquePointer, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
     defer { rgfm_document_free(parsed) }
     func imported() throws(RenderError) -> Document {
-      try importer.importDocument(fragment: Self.fragment(of: parsed))
+      try importer.importDocument(fragment: fragment(of: parsed))
     }
     if options.sourcePositions { return try imported() }
     var builder = MarkdownDocumentBuilder(options: options)
-    guard try Self.walk(parsed, into: &builder) else { return try imported() }
+    guard try walk(parsed, into: &builder) else { return try imported() }
     return try builder.finish(importing: imported)
   }
 
@@ -92,6 +99,28 @@ public struct CMarkGFMEngine: MarkdownEngine {
       }
     }
     _ = consume prepared
+    return try checked(parsed)
+  }
+
+  /// Parses the UTF-8 `markdown` as they are when they need no repair, else their decoded
+  /// text; they are freed on return when this was their only reference.
+  private static func parse(
+    utf8 markdown: consuming Data, options: RenderOptions
+  ) throws(RenderError) -> OpaquePointer {
+    guard !markdown.isEmpty, markdown.withUnsafeBytes(MarkdownInput.isPrepared) else {
+      return try parse(MarkdownInput.decode(markdown), options: options)
+    }
+    try requireLibrary()
+    let (flags, extensions) = flags(for: options)
+    let parsed = markdown.withUnsafeBytes { bytes in
+      rgfm_parse(
+        bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count, flags, extensions)
+    }
+    _ = consume markdown
+    return try checked(parsed)
+  }
+
+  private static func checked(_ parsed: OpaquePointer?) throws(RenderError) -> OpaquePointer {
     guard let parsed else {
       throw .engineFailed(
         engine: "cmark-gfm", detail: "libcmark-gfm returned no tree (out of memory?)")
@@ -262,5 +291,28 @@ public struct CMarkGFMEngine: MarkdownEngine {
     bytes.withMemoryRebound(to: CChar.self) { text in
       max(0, rgfm_markdown_to_html_length(text.baseAddress, text.count, options, extensions))
     }
+  }
+}
+
+extension CMarkGFMEngine: UTF8MarkdownEngine {
+  /// ``render(_:options:)`` of the bytes decoded; bytes that need no repair go to
+  /// libcmark-gfm as they are, with no `String` built from them.
+  package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
+  {
+    try checkSupport(of: options)
+    let parsed = try Self.parse(utf8: markdown, options: options)
+    defer { rgfm_document_free(parsed) }
+    return try Self.fragment(of: parsed)
+  }
+
+  /// ``document(_:options:importer:)`` of the bytes decoded, parsed as
+  /// ``render(utf8:options:)`` parses them.
+  package func document(
+    utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try checkSupport(of: options)
+    return try Self.document(
+      of: Self.parse(utf8: markdown, options: options), options: options, importer: importer)
   }
 }

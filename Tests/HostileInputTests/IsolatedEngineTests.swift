@@ -33,13 +33,17 @@ import Testing
   }
 
   /// Bytes that are not UTF-8, a NUL, a byte-order mark and every kind of line end: the
-  /// worker's decoding of bytes the host sent as they are must be the host's own.
+  /// worker's decoding of bytes the host sent as they are must be the host's own. The last
+  /// needs no repair, so cmark and cmark-gfm parse it as it is.
   static let awkwardBytes: [[UInt8]] = [
     Array("# caf\u{E9}\n\n*x*".utf8) + [
       0xFF, 0xC3, 0x28, 0xC0, 0xAF, 0xED, 0xA0, 0x80, 0xF0, 0x9F,
     ],
     [0xEF, 0xBB, 0xBF] + Array("- a\r\n- b\rc\u{0}d\n".utf8),
     [],
+    [0xEF, 0xBB, 0xBF]
+      + Array("# \u{E9}t\u{E9} \u{4E2D}\u{6587}\n\n| a | b |\n| - | - |\n".utf8)
+      + Array("| \u{1F600} | *x* |\n".utf8),
   ]
 
   @Test(

@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 import Testing
 
@@ -23,5 +24,70 @@ import Testing
     let text = "# Title\n\nSome *text* — ünïcödé.\n"
     #expect(MarkdownInput.prepare(text) == text)
     #expect(MarkdownInput.prepare("") == "")
+  }
+
+  /// The definition ``MarkdownInput/isPrepared(_:)`` must agree with: decoding and preparing
+  /// the bytes gives them back unchanged.
+  private static func reference(_ bytes: [UInt8]) -> Bool {
+    Array(MarkdownInput.prepare(MarkdownInput.decode(bytes)).utf8) == bytes
+  }
+
+  private static func isPrepared(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes(MarkdownInput.isPrepared)
+  }
+
+  /// Every pair of bytes, and every lead byte of a longer sequence with second bytes on both
+  /// sides of each range and third and fourth bytes in and out of 80...BF, each placed at
+  /// offsets that put it inside, across and after an eight-byte word.
+  @Test func agreesWithDecodingOnEveryShortSequence() {
+    var sequences: [[UInt8]] = []
+    for first in 0...255 {
+      for second in 0...255 { sequences.append([UInt8(first), UInt8(second)]) }
+    }
+    for lead in 0xE0...0xF7 {
+      for second in 0x70...0xC8 {
+        for third in [0x41, 0x7F, 0x80, 0xBF, 0xC0] {
+          sequences.append([UInt8(lead), UInt8(second), UInt8(third)])
+          for fourth in [0x7F, 0x80, 0xBF, 0xC0] {
+            sequences.append([UInt8(lead), UInt8(second), UInt8(third), UInt8(fourth)])
+          }
+        }
+      }
+    }
+    var disagreements: [[UInt8]] = []
+    for sequence in sequences {
+      for offset in [0, 6, 13] {
+        let bytes = Array("abcdefghijklm".utf8.prefix(offset)) + sequence + Array("xyz".utf8)
+        if Self.isPrepared(bytes) != Self.reference(bytes) { disagreements.append(bytes) }
+      }
+      if Self.isPrepared(sequence) != Self.reference(sequence) { disagreements.append(sequence) }
+    }
+    #expect(disagreements.isEmpty, "first of \(disagreements.count): \(disagreements.first ?? [])")
+  }
+
+  @Test func nulAndCarriageReturnNeedPreparingAtEveryPosition() {
+    let text = Array("0123456789abcdefghij\n".utf8)
+    for index in text.indices {
+      for byte: UInt8 in [0, 13] {
+        var bytes = text
+        bytes[index] = byte
+        #expect(!Self.isPrepared(bytes))
+        #expect(!Self.reference(bytes))
+      }
+    }
+    #expect(Self.isPrepared(text) && Self.reference(text))
+    #expect(Self.isPrepared([]))
+  }
+
+  @Test func agreesWithDecodingOnTheFixtureDocuments() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }
+    #expect(!files.isEmpty)
+    for file in files {
+      let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+      #expect(Self.isPrepared(bytes) == Self.reference(bytes), "\(file)")
+    }
   }
 }

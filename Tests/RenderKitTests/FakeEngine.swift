@@ -31,11 +31,13 @@ struct FakeBytesEngine: UTF8MarkdownEngine {
     HTMLFragment(html: "<p>text: \(markdown)</p>", engineID: "bytes")
   }
 
-  func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError) -> HTMLFragment {
+  func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
+  {
     HTMLFragment(html: "<p>bytes: \(MarkdownInput.decode(markdown))</p>", engineID: "bytes")
   }
 
-  func document(utf8 markdown: Data, options: RenderOptions, importer: any HTMLImporting)
+  func document(utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting)
     throws(RenderError) -> Document
   {
     try importer.importDocument(fragment: render(utf8: markdown, options: options))

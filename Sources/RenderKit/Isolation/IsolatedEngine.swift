@@ -65,7 +65,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
 
   /// Renders the UTF-8 `markdown` in a worker, which decodes it (the host does not); see
   /// ``render(_:options:)``.
-  package func render(utf8 markdown: Data, options: RenderOptions) throws(RenderError)
+  package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {
     try run(.html, .bytes(markdown), options: options).html(name: descriptor.id)
@@ -82,7 +82,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   /// Builds the document of the UTF-8 `markdown` in a worker, which decodes it (the host
   /// does not); see ``document(_:options:importer:)``.
   package func document(
-    utf8 markdown: Data, options: RenderOptions, importer: any HTMLImporting
+    utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     try run(.document, .bytes(markdown), options: options).document(name: descriptor.id)
   }

@@ -36,8 +36,9 @@ struct WorkerRequest: Equatable {
     var engineID: String
     var options: RenderOptions
 
-    /// Whether the input is read as text; HTML for import stays bytes, as its charset is the
-    /// importer's to detect.
+    /// Whether the input is text: Markdown, or HTML to sanitize. HTML for import stays bytes,
+    /// as its charset is the importer's to detect (and Markdown does too when its engine
+    /// takes bytes).
     var inputIsText: Bool { product != .importedDocument }
 
     init(product: Product = .html, engineID: String, options: RenderOptions) {

@@ -95,7 +95,7 @@ public enum WorkerService {
       if warmedEngines.insert(head.engineID).inserted { warm(engineID: head.engineID) }
       caps.applyMemoryCap()
       let input: WorkerRequest.Input
-      if head.inputIsText {
+      if head.inputIsText, !takesBytes(head) {
         guard let text = try? channel.receiveText(before: nil) else { return }
         input = .text(text)
       } else {
@@ -129,6 +129,13 @@ public enum WorkerService {
     _ = try? engine.render("", options: RenderOptions())
   }
 
+  /// Whether the request's Markdown is read as bytes: its engine takes them as they are
+  /// (``UTF8MarkdownEngine``), so no `String` is built from them, here or there.
+  private static func takesBytes(_ head: WorkerRequest.Head) -> Bool {
+    (head.product == .html || head.product == .document)
+      && (try? EngineRegistry.builtIn.engine(id: head.engineID)) is any UTF8MarkdownEngine
+  }
+
   /// The answer to the request `head` describes, whose input is `input`.
   static func answer(
     _ head: WorkerRequest.Head, input: consuming WorkerRequest.Input
@@ -137,13 +144,24 @@ public enum WorkerService {
       switch head.product {
       case .html:
         let engine = try EngineRegistry.builtIn.engine(id: head.engineID)
+        if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
+          let bytes = (consume input).bytes
+          return .html(try bytesEngine.render(utf8: consume bytes, options: head.options))
+        }
         let text = (consume input).text
         return .html(try engine.render(consume text, options: head.options))
       case .document:
         let engine = try EngineRegistry.builtIn.engine(id: head.engineID)
-        let text = (consume input).text
-        let document = try engine.document(
-          consume text, options: head.options, importer: HTMLImporter())
+        let document: Document
+        if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
+          let bytes = (consume input).bytes
+          document = try bytesEngine.document(
+            utf8: consume bytes, options: head.options, importer: HTMLImporter())
+        } else {
+          let text = (consume input).text
+          document = try engine.document(
+            consume text, options: head.options, importer: HTMLImporter())
+        }
         return .document(DocumentEncoding.encode(document))
       case .importedDocument:
         let document = try HTMLImporter().importDocument(data: input.bytes)
