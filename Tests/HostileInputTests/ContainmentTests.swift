@@ -1,5 +1,7 @@
 import EngineCMark
 import EngineDiscount
+import Foundation
+import HTMLImport
 import RenderCore
 import RenderKit
 import Testing
@@ -76,7 +78,29 @@ import Testing
         }
         #expect(
           try engine.render("*a*", options: RenderOptions()).html.hasPrefix("<p><em>a</em></p>"))
+        let bytesEngine = try #require(engine as? any UTF8MarkdownEngine)
+        #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 4, maximum: 3)) {
+          try bytesEngine.render(utf8: Data("four".utf8), options: RenderOptions())
+        }
       }
+    }
+  }
+
+  @Test(
+    "in-process engines render bytes as their decoded text, taken as they are or decoded",
+    arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
+  func inProcessBytesRenderAsTheirDecodedText(engineID: String) throws {
+    let engine = try EngineRegistry.builtIn.contained(isolation: .inProcess).engine(id: engineID)
+    let bytesEngine = try #require(engine as? any UTF8MarkdownEngine)
+    for bytes in IsolatedEngineTests.awkwardBytes {
+      let text = MarkdownInput.decode(bytes)
+      #expect(
+        try bytesEngine.render(utf8: Data(bytes), options: RenderOptions())
+          == engine.render(text, options: RenderOptions()))
+      #expect(
+        try bytesEngine.document(
+          utf8: Data(bytes), options: RenderOptions(), importer: HTMLImporter())
+          == engine.document(text, options: RenderOptions(), importer: HTMLImporter()))
     }
   }
 

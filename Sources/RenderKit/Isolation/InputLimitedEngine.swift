@@ -1,12 +1,16 @@
+import Foundation
 import RenderCore
 
 /// An engine run in the host with ``RenderLimits/maximumInputBytes`` enforced before it sees
 /// the input. (A deadline needs ``IsolatedEngine``: a thread cannot be stopped safely.)
 ///
+/// It takes bytes as the wrapped engine does: as they are when the engine takes bytes, else
+/// decoded.
+///
 /// ```swift
 /// let engine = InputLimitedEngine(CMarkEngine(), limits: RenderLimits(maximumInputBytes: 1 << 20))
 /// ```
-package struct InputLimitedEngine: MarkdownEngine {
+package struct InputLimitedEngine: MarkdownEngine, UTF8MarkdownEngine {
   /// The engine that renders.
   package let engine: any MarkdownEngine
   /// The limits applied before each render.
@@ -35,5 +39,28 @@ package struct InputLimitedEngine: MarkdownEngine {
   ) throws(RenderError) -> Document {
     try limits.checkInput(markdown)
     return try engine.document(markdown, options: options, importer: importer)
+  }
+
+  /// Checks the bytes against the limits, then renders them with the wrapped engine.
+  package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
+  {
+    try limits.checkInput(byteCount: markdown.count)
+    guard let bytesEngine = engine as? any UTF8MarkdownEngine else {
+      return try engine.render(MarkdownInput.decode(markdown), options: options)
+    }
+    return try bytesEngine.render(utf8: markdown, options: options)
+  }
+
+  /// Checks the bytes against the limits, then builds their document with the wrapped engine.
+  package func document(
+    utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try limits.checkInput(byteCount: markdown.count)
+    guard let bytesEngine = engine as? any UTF8MarkdownEngine else {
+      return try engine.document(
+        MarkdownInput.decode(markdown), options: options, importer: importer)
+    }
+    return try bytesEngine.document(utf8: markdown, options: options, importer: importer)
   }
 }
