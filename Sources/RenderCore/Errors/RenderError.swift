@@ -56,6 +56,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         return
           "rendering this input needed more than the \(limit) limit (\(value) > \(maximum)) and "
           + "was stopped; raise maximumWorkerMemoryBytes, or shorten the input."
+      case RenderLimits.inputLimitName:
+        return
+          "input exceeds the \(limit) limit (\(value) > \(maximum)); raise maximumInputBytes, "
+          + "or shorten the input."
       case RenderLimits.outputLimitName:
         return
           "the output exceeds the \(limit) limit (\(value) > \(maximum)); raise "

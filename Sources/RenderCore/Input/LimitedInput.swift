@@ -23,7 +23,8 @@ public enum LimitedInput {
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
       expectedBytes = Int(status.st_size)
       if expectedBytes > maximumBytes {
-        throw .limitExceeded(limit: "input bytes", value: expectedBytes, maximum: maximumBytes)
+        throw .limitExceeded(
+          limit: RenderLimits.inputLimitName, value: expectedBytes, maximum: maximumBytes)
       }
     }
     return try read(
@@ -65,7 +66,8 @@ public enum LimitedInput {
       count += got
       if count > maximumBytes {
         free(buffer)
-        throw .limitExceeded(limit: "input bytes", value: count, maximum: maximumBytes)
+        throw .limitExceeded(
+          limit: RenderLimits.inputLimitName, value: count, maximum: maximumBytes)
       }
     }
   }

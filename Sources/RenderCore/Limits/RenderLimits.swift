@@ -42,6 +42,8 @@ public struct RenderLimits: Sendable, Hashable {
   @usableFromInline package static let defaultMaximumWorkerMemoryBytes = 512 * 1024 * 1024
   /// The default output ratio: 64 times the input.
   @usableFromInline package static let defaultMaximumOutputRatio = 64
+  /// The limit named by ``RenderError/limitExceeded(limit:value:maximum:)`` for input.
+  package static let inputLimitName = "input bytes"
   /// The limit named by ``RenderError/limitExceeded(limit:value:maximum:)`` for output.
   package static let outputLimitName = "output bytes"
   /// The limit named by ``RenderError/limitExceeded(limit:value:maximum:)`` for a worker's memory.
@@ -88,7 +90,8 @@ public struct RenderLimits: Sendable, Hashable {
   /// ``checkInput(_:)`` for an input of `bytes` bytes.
   package func checkInput(byteCount bytes: Int) throws(RenderError) {
     guard bytes <= maximumInputBytes else {
-      throw .limitExceeded(limit: "input bytes", value: bytes, maximum: maximumInputBytes)
+      throw .limitExceeded(
+        limit: Self.inputLimitName, value: bytes, maximum: maximumInputBytes)
     }
   }
 }

@@ -36,7 +36,7 @@ public struct IsolatedHTMLImporter: HTMLImporting {
   private func importDocument(input: WorkerRequest.Input) throws(RenderError) -> Document {
     guard input.count <= limits.maximumInputBytes else {
       throw .limitExceeded(
-        limit: "input bytes", value: input.count, maximum: limits.maximumInputBytes)
+        limit: RenderLimits.inputLimitName, value: input.count, maximum: limits.maximumInputBytes)
     }
     let request = WorkerRequest(
       product: .importedDocument, engineID: "", options: RenderOptions(), input: input)
