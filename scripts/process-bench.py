@@ -11,7 +11,11 @@ range of the per-run ratios:
 - `render FILE --to terminal` (`--engine cmark`, no colour, 80 columns): MB/s, against cmark.
 
     swift build -c release --static-swift-stdlib --product render
-    scripts/process-bench.py [FILE] [--runs N]      # default ../shared/corpus/progit.md, 7 runs
+    scripts/process-bench.py [FILE] [--runs N] [--render PATH]
+
+FILE defaults to ../shared/corpus/progit.md, N to 7, PATH to .build/release/render (another
+build of `render`, to set two binaries against the same `cmark`). Exit status: 0 measured,
+1 a process failed, 2 a usage error.
 """
 import os
 import statistics
@@ -40,13 +44,39 @@ def summary(values, scale=1.0, digits=2):
         digits, statistics.median(values), digits, min(values), digits, max(values))
 
 
+def usage_error(problem):
+    sys.stderr.write("process-bench: %s\nusage: scripts/process-bench.py [FILE] [--runs N] "
+                     "[--render PATH] (--help for more)\n" % problem)
+    sys.exit(2)
+
+
+def take_option(arguments, name):
+    """The value after `name` in `arguments`, removed from them; None when `name` is absent."""
+    if name not in arguments:
+        return None
+    position = arguments.index(name)
+    if position + 1 >= len(arguments):
+        usage_error("%s needs a value" % name)
+    value = arguments[position + 1]
+    del arguments[position:position + 2]
+    return value
+
+
 def main():
     arguments = sys.argv[1:]
-    runs = 7
-    if "--runs" in arguments:
-        position = arguments.index("--runs")
-        runs = int(arguments[position + 1])
-        del arguments[position:position + 2]
+    if "--help" in arguments or "-h" in arguments:
+        print(__doc__.strip())
+        return
+    runs = take_option(arguments, "--runs") or "7"
+    if not runs.isdigit() or int(runs) < 1:
+        usage_error("--runs takes a whole number of at least 1, not %r" % runs)
+    runs = int(runs)
+    render = take_option(arguments, "--render") or RENDER
+    if not os.access(render, os.X_OK):
+        usage_error("%s is not an executable render; build it first (see --help)" % render)
+    unknown = [argument for argument in arguments if argument.startswith("-")]
+    if unknown or len(arguments) > 1:
+        usage_error("unexpected %s" % " ".join(unknown or arguments[1:]))
     corpus = arguments[0] if arguments else os.path.join(ROOT, "..", "shared", "corpus", "progit.md")
     if not os.path.exists(corpus):
         sys.exit("skipped: %s is missing" % corpus)
@@ -64,11 +94,11 @@ def main():
 
     cmark_engine = ["--engine", "cmark"]
     cases = [
-        ("start-up, empty document", [RENDER, empty] + cmark_engine, [CMARK, empty]),
-        ("start-up, %d-byte document" % len(head), [RENDER, small] + cmark_engine, [CMARK, small]),
-        ("render FILE (HTML)", [RENDER, corpus] + cmark_engine, [CMARK, corpus]),
+        ("start-up, empty document", [render, empty] + cmark_engine, [CMARK, empty]),
+        ("start-up, %d-byte document" % len(head), [render, small] + cmark_engine, [CMARK, small]),
+        ("render FILE (HTML)", [render, corpus] + cmark_engine, [CMARK, corpus]),
         ("render FILE --to terminal",
-         [RENDER, corpus, "--to", "terminal", "--color", "never", "--width", "80"] + cmark_engine,
+         [render, corpus, "--to", "terminal", "--color", "never", "--width", "80"] + cmark_engine,
          [CMARK, corpus]),
     ]
     results = {name: ([], [], [], []) for name, _, _ in cases}
