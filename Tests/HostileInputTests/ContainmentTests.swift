@@ -92,15 +92,20 @@ import Testing
   func inProcessBytesRenderAsTheirDecodedText(engineID: String) throws {
     let engine = try EngineRegistry.builtIn.contained(isolation: .inProcess).engine(id: engineID)
     let bytesEngine = try #require(engine as? any UTF8MarkdownEngine)
-    for bytes in IsolatedEngineTests.awkwardBytes {
-      let text = MarkdownInput.decode(bytes)
-      #expect(
-        try bytesEngine.render(utf8: Data(bytes), options: RenderOptions())
-          == engine.render(text, options: RenderOptions()))
-      #expect(
-        try bytesEngine.document(
-          utf8: Data(bytes), options: RenderOptions(), importer: HTMLImporter())
-          == engine.document(text, options: RenderOptions(), importer: HTMLImporter()))
+    var unsafe = RenderOptions()
+    unsafe.unsafe = true
+    // Raw HTML, which passes only with `unsafe`, sends md4c's document through its HTML.
+    let inputs = IsolatedEngineTests.awkwardBytes + [Array("<div>raw</div>\n\n*after*\n".utf8)]
+    for options in [RenderOptions(), unsafe] {
+      for bytes in inputs {
+        let text = MarkdownInput.decode(bytes)
+        #expect(
+          try bytesEngine.render(utf8: Data(bytes), options: options)
+            == engine.render(text, options: options))
+        #expect(
+          try bytesEngine.document(utf8: Data(bytes), options: options, importer: HTMLImporter())
+            == engine.document(text, options: options, importer: HTMLImporter()))
+      }
     }
   }
 
