@@ -40,7 +40,10 @@ import Testing
     }
     #expect(ContinuousClock.now - start < limits.deadline + .seconds(1))
     let hostAfter = ProcessMemory.bytes(field: ProcessMemory.residentField, of: "self")
-    #expect(hostAfter - hostBefore < 32 << 20)
+    // Far below the bomb's 800 MB, which an in-process render would hold; not tighter, as
+    // the suites running beside this one in the process move its RSS by tens of MiB (63 MiB
+    // once in CI).
+    #expect(hostAfter - hostBefore < 128 << 20)
     #expect(try isolated.render("*ok*", options: RenderOptions()).html == "<p><em>ok</em></p>")
   }
 
