@@ -217,7 +217,7 @@ extension CMarkEngine: UTF8MarkdownEngine {
   {
     try checkSupport(of: options)
     let flags = Self.flags(for: options)
-    let root = try Self.parse(utf8: markdown, flags: flags)
+    let root = try Self.parse(utf8: consume markdown, flags: flags)
     defer { cmark_node_free(root) }
     return try Self.fragment(of: root, flags: flags)
   }
@@ -230,7 +230,7 @@ extension CMarkEngine: UTF8MarkdownEngine {
     try checkSupport(of: options)
     let length = markdown.count
     return try Self.document(
-      of: Self.parse(utf8: markdown, flags: Self.flags(for: options)), length: length,
+      of: Self.parse(utf8: consume markdown, flags: Self.flags(for: options)), length: length,
       options: options, importer: importer)
   }
 }

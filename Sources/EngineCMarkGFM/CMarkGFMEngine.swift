@@ -301,7 +301,7 @@ extension CMarkGFMEngine: UTF8MarkdownEngine {
     -> HTMLFragment
   {
     try checkSupport(of: options)
-    let parsed = try Self.parse(utf8: markdown, options: options)
+    let parsed = try Self.parse(utf8: consume markdown, options: options)
     defer { rgfm_document_free(parsed) }
     return try Self.fragment(of: parsed)
   }
@@ -312,7 +312,7 @@ extension CMarkGFMEngine: UTF8MarkdownEngine {
     utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
-    return try Self.document(
-      of: Self.parse(utf8: markdown, options: options), options: options, importer: importer)
+    let parsed = try Self.parse(utf8: consume markdown, options: options)
+    return try Self.document(of: parsed, options: options, importer: importer)
   }
 }
