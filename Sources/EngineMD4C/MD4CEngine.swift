@@ -1,4 +1,3 @@
-import Foundation
 import RenderCore
 
 /// The md4c engine: libmd4c, a CommonMark 0.30 push parser and the fastest engine here.
@@ -31,10 +30,11 @@ public struct MD4CEngine: MarkdownEngine {
   {
     try checkSupport(of: options)
     var markdown = try Self.prepare(markdown)
-    guard let fragment = markdown.withUTF8({ Self.html(of: $0, options: options) }) else {
-      throw Self.failure
-    }
-    return fragment
+    let flags = MD4CParser.flags(for: options)
+    var writer = MD4CHTMLWriter(options: options, inputCount: markdown.utf8.count)
+    let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &writer) }
+    guard parsed else { throw Self.failure }
+    return HTMLFragment(bytes: writer.finish(), engineID: "md4c")
   }
 
   /// Builds the document from md4c's callbacks in one pass; see
@@ -45,46 +45,14 @@ public struct MD4CEngine: MarkdownEngine {
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
     var markdown = try Self.prepare(markdown)
-    let pass = markdown.withUTF8 { Self.documentPass(over: $0, options: options) }
-    return try pass.document(importer: importer)
-  }
-
-  /// The HTML of prepared `bytes`; nil when md4c stopped parsing.
-  private static func html(
-    of bytes: UnsafeBufferPointer<UInt8>, options: RenderOptions
-  ) -> HTMLFragment? {
-    var writer = MD4CHTMLWriter(options: options, inputCount: bytes.count)
-    guard MD4CParser.parse(bytes, flags: flags(for: options), into: &writer) else { return nil }
-    return HTMLFragment(bytes: writer.finish(), engineID: "md4c")
-  }
-
-  /// What one pass of the document builder over prepared bytes gave.
-  private enum DocumentPass {
-    /// The document.
-    case document(Document)
-    /// Raw HTML stopped the builder: the HTML of the same bytes, to import.
-    case rawHTML(HTMLFragment)
-    /// md4c stopped parsing.
-    case failed
-
-    func document(importer: any HTMLImporting) throws(RenderError) -> Document {
-      switch self {
-      case .document(let document): return document
-      case .rawHTML(let fragment): return try importer.importDocument(fragment: fragment)
-      case .failed: throw MD4CEngine.failure
-      }
-    }
-  }
-
-  private static func documentPass(
-    over bytes: UnsafeBufferPointer<UInt8>, options: RenderOptions
-  ) -> DocumentPass {
-    var builder = MD4CDocumentBuilder(options: options, markdownLength: bytes.count)
-    let parsed = MD4CParser.parse(bytes, flags: flags(for: options), into: &builder)
+    let flags = MD4CParser.flags(for: options)
+    var builder = MD4CDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
+    let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &builder) }
     if builder.stoppedAtRawHTML {
-      return html(of: bytes, options: options).map(DocumentPass.rawHTML) ?? .failed
+      return try importer.importDocument(fragment: render(markdown, options: options))
     }
-    return parsed ? .document(builder.finish()) : .failed
+    guard parsed else { throw Self.failure }
+    return builder.finish()
   }
 
   /// md4c's parser flags for `options`.
@@ -112,48 +80,10 @@ public struct MD4CEngine: MarkdownEngine {
   /// The input md4c receives, within what its 32-bit sizes can hold.
   private static func prepare(_ markdown: String) throws(RenderError) -> String {
     let prepared = MarkdownInput.prepare(markdown)
-    try checkSize(prepared.utf8.count)
+    guard prepared.utf8.count <= Int(UInt32.max) else {
+      throw .limitExceeded(
+        limit: "md4c input bytes", value: prepared.utf8.count, maximum: Int(UInt32.max))
+    }
     return prepared
-  }
-
-  private static func checkSize(_ bytes: Int) throws(RenderError) {
-    guard bytes <= Int(UInt32.max) else {
-      throw .limitExceeded(limit: "md4c input bytes", value: bytes, maximum: Int(UInt32.max))
-    }
-  }
-}
-
-extension MD4CEngine: UTF8MarkdownEngine {
-  /// ``render(_:options:)`` of the bytes decoded; bytes that need no repair go to libmd4c as
-  /// they are, with no `String` built from them.
-  package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
-    -> HTMLFragment
-  {
-    guard !markdown.isEmpty, markdown.withUnsafeBytes(MarkdownInput.isPrepared) else {
-      return try render(MarkdownInput.decode(markdown), options: options)
-    }
-    try checkSupport(of: options)
-    try Self.checkSize(markdown.count)
-    let fragment = markdown.withUnsafeBytes {
-      Self.html(of: $0.assumingMemoryBound(to: UInt8.self), options: options)
-    }
-    guard let fragment else { throw Self.failure }
-    return fragment
-  }
-
-  /// ``document(_:options:importer:)`` of the bytes decoded, parsed as
-  /// ``render(utf8:options:)`` parses them.
-  package func document(
-    utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
-  ) throws(RenderError) -> Document {
-    guard !markdown.isEmpty, markdown.withUnsafeBytes(MarkdownInput.isPrepared) else {
-      return try document(MarkdownInput.decode(markdown), options: options, importer: importer)
-    }
-    try checkSupport(of: options)
-    try Self.checkSize(markdown.count)
-    let pass = markdown.withUnsafeBytes {
-      Self.documentPass(over: $0.assumingMemoryBound(to: UInt8.self), options: options)
-    }
-    return try pass.document(importer: importer)
   }
 }

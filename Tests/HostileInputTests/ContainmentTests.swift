@@ -109,6 +109,39 @@ import Testing
     }
   }
 
+  /// Input that ends inside a construct, in a buffer followed by bytes that would continue
+  /// it: an engine that takes bytes must stop at their end. md4c 0.4.8 does not (it stops at
+  /// a NUL, which a `String`'s storage has and `Data` need not): given such bytes, it wrote
+  /// the memory after them into the HTML, so it takes text only.
+  @Test("an engine that takes bytes reads nothing past their end")
+  func bytesEnginesStopAtTheEnd() throws {
+    let documents = [
+      "![x](`javascript:alert(\"RSnake)", "[a](<b", "`code", "<div", "[x]: /u 'title",
+      "| a |\n| - |\n| b", "<!-- c", "*a **b", "[a](b \"c",
+    ]
+    let engines = EngineRegistry.builtIn.engines.compactMap { $0 as? any UTF8MarkdownEngine }
+    #expect(engines.map(\.descriptor.id) == ["cmark", "cmark-gfm"])
+    var options = RenderOptions()
+    options.extensions = [.tables, .strikethrough, .autolinks, .taskLists]
+    for markdown in documents {
+      let count = markdown.utf8.count
+      for fill in Array(")`>]\n\"'|-a".utf8) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: count + 4096, alignment: 16)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: fill, count: count + 4096)
+        buffer.copyMemory(from: Array(markdown.utf8), byteCount: count)
+        for engine in engines {
+          let engineOptions = engine.descriptor.id == "cmark" ? RenderOptions() : options
+          let bytes = Data(bytesNoCopy: buffer, count: count, deallocator: .none)
+          #expect(
+            try engine.render(utf8: bytes, options: engineOptions)
+              == engine.render(markdown, options: engineOptions),
+            "\(engine.descriptor.id) \(markdown.debugDescription) followed by \(fill)")
+        }
+      }
+    }
+  }
+
   @Test("an engine the worker does not have cannot be isolated")
   func customEngineIsolation() {
     let registry = EngineRegistry([RenamedEngine()])
