@@ -34,11 +34,7 @@ public struct CMarkEngine: MarkdownEngine {
   public func render(_ markdown: consuming String, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {
-    try checkSupport(of: options)
-    let flags = Self.flags(for: options)
-    let root = try Self.parse(consume markdown, flags: flags)
-    defer { cmark_node_free(root) }
-    return try Self.fragment(of: root, flags: flags)
+    try render(source: .text(consume markdown), options: options)
   }
 
   /// Builds the document from cmark's node tree (no HTML written or parsed); see
@@ -49,12 +45,29 @@ public struct CMarkEngine: MarkdownEngine {
   public func document(
     _ markdown: consuming String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
+    try document(source: .text(consume markdown), options: options, importer: importer)
+  }
+
+  /// ``render(_:options:)`` of `source`.
+  private func render(source: consuming MarkdownSource, options: RenderOptions)
+    throws(RenderError) -> HTMLFragment
+  {
     try checkSupport(of: options)
-    let length = markdown.utf8.count
     let flags = Self.flags(for: options)
+    let root = try Self.parse(consume source, flags: flags)
+    defer { cmark_node_free(root) }
+    return try Self.fragment(of: root, flags: flags)
+  }
+
+  /// ``document(_:options:importer:)`` of `source`.
+  private func document(
+    source: consuming MarkdownSource, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try checkSupport(of: options)
+    let length = source.byteCount
     return try Self.document(
-      of: Self.parse(consume markdown, flags: flags), length: length, options: options,
-      importer: importer)
+      of: Self.parse(consume source, flags: Self.flags(for: options)), length: length,
+      options: options, importer: importer)
   }
 
   /// The document of the tree `root`, which it frees, parsed from `length` bytes.
@@ -72,38 +85,12 @@ public struct CMarkEngine: MarkdownEngine {
     return try builder.finish(importing: imported)
   }
 
-  /// Parses prepared `markdown`, which is freed on return when this was its only copy; the
-  /// caller releases the tree with `cmark_node_free`.
-  private static func parse(
-    _ markdown: consuming String, flags: Int32
-  ) throws(RenderError) -> OpaquePointer {
-    var prepared = MarkdownInput.prepare(consume markdown)
-    let root = prepared.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) {
-        cmark_parse_document($0.baseAddress, $0.count, flags)
-      }
-    }
-    _ = consume prepared
-    return try checked(root)
-  }
-
-  /// Parses the UTF-8 `markdown` as they are when they need no repair, else their decoded
-  /// text; they are freed on return when this was their only reference.
-  private static func parse(
-    utf8 markdown: consuming Data, flags: Int32
-  ) throws(RenderError) -> OpaquePointer {
-    guard !markdown.isEmpty, markdown.withUnsafeBytes(MarkdownInput.isPrepared) else {
-      return try parse(MarkdownInput.decode(markdown), flags: flags)
-    }
-    let root = markdown.withUnsafeBytes { bytes in
-      cmark_parse_document(
-        bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count, flags)
-    }
-    _ = consume markdown
-    return try checked(root)
-  }
-
-  private static func checked(_ root: OpaquePointer?) throws(RenderError) -> OpaquePointer {
+  /// Parses `source`, which is freed on return when this was its only reference; the caller
+  /// releases the tree with `cmark_node_free`.
+  private static func parse(_ source: consuming MarkdownSource, flags: Int32) throws(RenderError)
+    -> OpaquePointer
+  {
+    let root = source.withPreparedBytes { cmark_parse_document($0.baseAddress, $0.count, flags) }
     guard let root else {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no tree (out of memory?)")
     }
@@ -215,11 +202,7 @@ extension CMarkEngine: UTF8MarkdownEngine {
   package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {
-    try checkSupport(of: options)
-    let flags = Self.flags(for: options)
-    let root = try Self.parse(utf8: consume markdown, flags: flags)
-    defer { cmark_node_free(root) }
-    return try Self.fragment(of: root, flags: flags)
+    try render(source: .utf8(consume markdown), options: options)
   }
 
   /// ``document(_:options:importer:)`` of the bytes decoded, parsed as
@@ -227,10 +210,6 @@ extension CMarkEngine: UTF8MarkdownEngine {
   package func document(
     utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try checkSupport(of: options)
-    let length = markdown.count
-    return try Self.document(
-      of: Self.parse(utf8: consume markdown, flags: Self.flags(for: options)), length: length,
-      options: options, importer: importer)
+    try document(source: .utf8(consume markdown), options: options, importer: importer)
   }
 }

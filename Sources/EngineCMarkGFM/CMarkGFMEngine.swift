@@ -50,10 +50,7 @@ public struct CMarkGFMEngine: MarkdownEngine {
   public func render(_ markdown: consuming String, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {
-    try checkSupport(of: options)
-    let parsed = try Self.parse(consume markdown, options: options)
-    defer { rgfm_document_free(parsed) }
-    return try Self.fragment(of: parsed)
+    try render(source: .text(consume markdown), options: options)
   }
 
   /// Builds the document from cmark-gfm's node tree (no HTML written or parsed); see
@@ -65,9 +62,26 @@ public struct CMarkGFMEngine: MarkdownEngine {
   public func document(
     _ markdown: consuming String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
+    try document(source: .text(consume markdown), options: options, importer: importer)
+  }
+
+  /// ``render(_:options:)`` of `source`.
+  private func render(source: consuming MarkdownSource, options: RenderOptions)
+    throws(RenderError) -> HTMLFragment
+  {
+    try checkSupport(of: options)
+    let parsed = try Self.parse(consume source, options: options)
+    defer { rgfm_document_free(parsed) }
+    return try Self.fragment(of: parsed)
+  }
+
+  /// ``document(_:options:importer:)`` of `source`.
+  private func document(
+    source: consuming MarkdownSource, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
     try checkSupport(of: options)
     return try Self.document(
-      of: Self.parse(consume markdown, options: options), options: options, importer: importer)
+      of: Self.parse(consume source, options: options), options: options, importer: importer)
   }
 
   /// The document of the parse `parsed`, which it frees.
@@ -84,43 +98,17 @@ public struct CMarkGFMEngine: MarkdownEngine {
     return try builder.finish(importing: imported)
   }
 
-  /// Parses prepared `markdown`, which is freed on return when this was its only copy (the
-  /// tree holds every literal itself, so the text need not stay resident beside the tree and
-  /// the output); the caller releases the result with `rgfm_document_free`.
+  /// Parses `source`, which is freed on return when this was its only reference (the tree
+  /// holds every literal itself, so the text need not stay resident beside the tree and the
+  /// output); the caller releases the result with `rgfm_document_free`.
   private static func parse(
-    _ markdown: consuming String, options: RenderOptions
+    _ source: consuming MarkdownSource, options: RenderOptions
   ) throws(RenderError) -> OpaquePointer {
     try requireLibrary()
-    var prepared = MarkdownInput.prepare(consume markdown)
     let (flags, extensions) = flags(for: options)
-    let parsed = prepared.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) {
-        rgfm_parse($0.baseAddress, $0.count, flags, extensions)
-      }
+    let parsed = source.withPreparedBytes {
+      rgfm_parse($0.baseAddress, $0.count, flags, extensions)
     }
-    _ = consume prepared
-    return try checked(parsed)
-  }
-
-  /// Parses the UTF-8 `markdown` as they are when they need no repair, else their decoded
-  /// text; they are freed on return when this was their only reference.
-  private static func parse(
-    utf8 markdown: consuming Data, options: RenderOptions
-  ) throws(RenderError) -> OpaquePointer {
-    guard !markdown.isEmpty, markdown.withUnsafeBytes(MarkdownInput.isPrepared) else {
-      return try parse(MarkdownInput.decode(markdown), options: options)
-    }
-    try requireLibrary()
-    let (flags, extensions) = flags(for: options)
-    let parsed = markdown.withUnsafeBytes { bytes in
-      rgfm_parse(
-        bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count, flags, extensions)
-    }
-    _ = consume markdown
-    return try checked(parsed)
-  }
-
-  private static func checked(_ parsed: OpaquePointer?) throws(RenderError) -> OpaquePointer {
     guard let parsed else {
       throw .engineFailed(
         engine: "cmark-gfm", detail: "libcmark-gfm returned no tree (out of memory?)")
@@ -300,10 +288,7 @@ extension CMarkGFMEngine: UTF8MarkdownEngine {
   package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {
-    try checkSupport(of: options)
-    let parsed = try Self.parse(utf8: consume markdown, options: options)
-    defer { rgfm_document_free(parsed) }
-    return try Self.fragment(of: parsed)
+    try render(source: .utf8(consume markdown), options: options)
   }
 
   /// ``document(_:options:importer:)`` of the bytes decoded, parsed as
@@ -311,8 +296,6 @@ extension CMarkGFMEngine: UTF8MarkdownEngine {
   package func document(
     utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try checkSupport(of: options)
-    let parsed = try Self.parse(utf8: consume markdown, options: options)
-    return try Self.document(of: parsed, options: options, importer: importer)
+    try document(source: .utf8(consume markdown), options: options, importer: importer)
   }
 }

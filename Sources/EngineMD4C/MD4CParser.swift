@@ -5,6 +5,9 @@ import RenderCore
 /// Everything that talks to libmd4c and libmd4c-html: the parser's callbacks translated into
 /// Swift events for a sink, md4c's flags, its entity table, its own HTML renderer (the
 /// reference the engine's writer is checked against) and the library's version.
+///
+/// Input must be followed in memory by a NUL: md4c 0.4.8 reads past the end of its input up
+/// to one. A `String`'s UTF-8 always is (a small string's too), so the engine passes text.
 enum MD4CParser {
   /// The libmd4c version, read at run time from the name of the file the library was loaded
   /// from (`libmd4c.so.0` resolves to `libmd4c.so.0.4.8`): md4c 0.4.8 has no version

@@ -14,7 +14,7 @@ struct ImportBenchmark {
       first: { try html.reduce(0) { $0 &+ (try styledText($1.text)) } },
       second: {
         html.reduce(0) { total, document in
-          total &+ document.bytes.withUnsafeBufferPointer(libxml2TreeParse)
+          total &+ document.withBytes(libxml2TreeParse)
         }
       })
     let bytes = PreparedDocument.byteCount(html)
@@ -37,7 +37,7 @@ struct ImportBenchmark {
       first: { try html.reduce(0) { $0 &+ (try stage.styledText($1.text)) } },
       second: {
         html.reduce(0) { total, document in
-          total &+ document.bytes.withUnsafeBufferPointer(stage.treeParse)
+          total &+ document.withBytes(stage.treeParse)
         }
       })
     let bytes = PreparedDocument.byteCount(html)

@@ -42,10 +42,10 @@ struct ParallelBenchmark {
   static func balanced(_ chapters: [PreparedDocument], into count: Int) -> [[PreparedDocument]] {
     var groups = Array(repeating: [PreparedDocument](), count: max(1, count))
     var loads = Array(repeating: 0, count: groups.count)
-    for chapter in chapters.sorted(by: { $0.bytes.count > $1.bytes.count }) {
+    for chapter in chapters.sorted(by: { $0.byteCount > $1.byteCount }) {
       let lightest = loads.indices.min { loads[$0] < loads[$1] }!
       groups[lightest].append(chapter)
-      loads[lightest] += chapter.bytes.count
+      loads[lightest] += chapter.byteCount
     }
     return groups
   }

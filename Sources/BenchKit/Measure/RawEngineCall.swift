@@ -42,7 +42,7 @@ struct RawEngineCall: Sendable {
   func renderAll(_ documents: [PreparedDocument]) -> Int {
     var total = 0
     for document in documents {
-      total &+= document.bytes.withUnsafeBufferPointer(render)
+      total &+= document.withBytes(render)
     }
     return total
   }

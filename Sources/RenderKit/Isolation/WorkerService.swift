@@ -94,8 +94,9 @@ public enum WorkerService {
       }
       if warmedEngines.insert(head.engineID).inserted { warm(engineID: head.engineID) }
       caps.applyMemoryCap()
+      let engine = markdownEngine(for: head)
       let input: WorkerRequest.Input
-      if head.inputIsText, !takesBytes(head) {
+      if head.inputIsText, !(engine is any UTF8MarkdownEngine) {
         guard let text = try? channel.receiveText(before: nil) else { return }
         input = .text(text)
       } else {
@@ -108,7 +109,8 @@ public enum WorkerService {
       }
       // The input is moved, not copied, into the answer: the engine then holds the only
       // reference to the text and can free it once parsed.
-      guard send(caps.checked(answer(head, input: consume input)), on: channel) else { return }
+      guard send(caps.checked(answer(head, engine: engine, input: consume input)), on: channel)
+      else { return }
     }
   }
 
@@ -138,21 +140,28 @@ public enum WorkerService {
     _ = try? bytesEngine.render(utf8: Data(" ".utf8), options: RenderOptions())
   }
 
-  /// Whether the request's Markdown is read as bytes: its engine takes them as they are
-  /// (``UTF8MarkdownEngine``), so no `String` is built from them, here or there.
-  private static func takesBytes(_ head: WorkerRequest.Head) -> Bool {
-    (head.product == .html || head.product == .document)
-      && (try? EngineRegistry.builtIn.engine(id: head.engineID)) is any UTF8MarkdownEngine
+  /// The engine that renders the request's Markdown, looked up once per request; nil for a
+  /// request that renders none, or names an engine this worker lacks (``answer(_:engine:input:)``
+  /// then says so). An engine that takes bytes (``UTF8MarkdownEngine``) has its Markdown read
+  /// as bytes, so no `String` is built from them, here or there.
+  private static func markdownEngine(for head: WorkerRequest.Head) -> (any MarkdownEngine)? {
+    guard head.product == .html || head.product == .document else { return nil }
+    return try? EngineRegistry.builtIn.engine(id: head.engineID)
   }
 
-  /// The answer to the request `head` describes, whose input is `input`.
+  /// The answer to the request `head` describes, whose input is `input`, rendered by `engine`
+  /// (``markdownEngine(for:)``) when it renders Markdown.
   static func answer(
-    _ head: WorkerRequest.Head, input: consuming WorkerRequest.Input
+    _ head: WorkerRequest.Head, engine: (any MarkdownEngine)?, input: consuming WorkerRequest.Input
   ) -> WorkerResponse {
+    func markdownEngine() throws(RenderError) -> any MarkdownEngine {
+      if let engine { return engine }
+      return try EngineRegistry.builtIn.engine(id: head.engineID)
+    }
     do {
       switch head.product {
       case .html:
-        let engine = try EngineRegistry.builtIn.engine(id: head.engineID)
+        let engine = try markdownEngine()
         if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
           let bytes = (consume input).bytes
           return .html(try bytesEngine.render(utf8: consume bytes, options: head.options))
@@ -160,7 +169,7 @@ public enum WorkerService {
         let text = (consume input).text
         return .html(try engine.render(consume text, options: head.options))
       case .document:
-        let engine = try EngineRegistry.builtIn.engine(id: head.engineID)
+        let engine = try markdownEngine()
         let document: Document
         if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
           let bytes = (consume input).bytes

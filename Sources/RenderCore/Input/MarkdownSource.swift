@@ -1,0 +1,43 @@
+import Foundation
+
+/// Markdown as a caller holds it, text or the UTF-8 bytes it was read as, for an engine whose
+/// library parses either with one C call: ``withPreparedBytes(_:)`` hands that call what
+/// ``MarkdownInput`` would prepare, copying only input that needs repair.
+package enum MarkdownSource {
+  /// Text, prepared (``MarkdownInput/prepare(_:)``) before parsing.
+  case text(String)
+  /// UTF-8 bytes, parsed as they are when they need no repair
+  /// (``MarkdownInput/isPrepared(_:)``), else decoded and prepared.
+  case utf8(Data)
+
+  /// The length of the input in bytes, before any repair.
+  package var byteCount: Int {
+    switch self {
+    case .text(let text): text.utf8.count
+    case .utf8(let bytes): bytes.count
+    }
+  }
+
+  /// Calls `body` with the prepared bytes, which are followed in memory by a NUL when they
+  /// are text; the input is freed on return when this was its only reference, so a tree that
+  /// holds every literal itself does not keep the text resident beside it and the output.
+  package consuming func withPreparedBytes<Result>(
+    _ body: (UnsafeBufferPointer<CChar>) -> Result
+  ) -> Result {
+    switch consume self {
+    case .text(let text):
+      var prepared = MarkdownInput.prepare(consume text)
+      let result = prepared.withUTF8 { $0.withMemoryRebound(to: CChar.self, body) }
+      _ = consume prepared
+      return result
+    case .utf8(let bytes):
+      // Empty bytes have no address to hand over; as text they parse the same.
+      guard !bytes.isEmpty, bytes.withUnsafeBytes(MarkdownInput.isPrepared) else {
+        return MarkdownSource.text(MarkdownInput.decode(consume bytes)).withPreparedBytes(body)
+      }
+      let result = bytes.withUnsafeBytes { body($0.bindMemory(to: CChar.self)) }
+      _ = consume bytes
+      return result
+    }
+  }
+}
