@@ -14,10 +14,12 @@ range of the per-run ratios:
     scripts/process-bench.py [FILE] [--runs N] [--render PATH]
 
 FILE defaults to ../shared/corpus/progit.md, N to 7, PATH to .build/release/render (another
-build of `render`, to set two binaries against the same `cmark`). Exit status: 0 measured,
-1 a process failed, 2 a usage error.
+build of `render`, to set two binaries against the same `cmark`). Needs Debian's `cmark`
+package (the CLI; `apt-get install cmark`). Exit status: 0 measured, 1 a process failed or
+the `cmark` CLI is missing, 2 a usage error.
 """
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -74,6 +76,8 @@ def main():
     render = take_option(arguments, "--render") or RENDER
     if not os.access(render, os.X_OK):
         usage_error("%s is not an executable render; build it first (see --help)" % render)
+    if shutil.which(CMARK) is None:
+        sys.exit("process-bench: the cmark CLI is missing; install it (apt-get install cmark)")
     unknown = [argument for argument in arguments if argument.startswith("-")]
     if unknown or len(arguments) > 1:
         usage_error("unexpected %s" % " ".join(unknown or arguments[1:]))
