@@ -78,12 +78,15 @@ enum WorkerResponse: Equatable {
       self = .html(HTMLFragment(bytes: bytes, engineID: ""))
       return
     }
-    let bytes = Array(buffer)
-    buffer.deallocate()
-    var reader = WireReader(bytes)
+    defer { buffer.deallocate() }
+    // A document's megabytes are copied out once, past their tag.
+    if buffer.first == 2 {
+      self = .document(Array(buffer.dropFirst()))
+      return
+    }
+    var reader = WireReader(Array(buffer))
     switch reader.readByte() {
     case 1: self = .failure(reader.readRemainder())
-    case 2: self = .document(Array(bytes.dropFirst()))
     case 3:
       guard let value = reader.readLength(), let maximum = reader.readLength() else { return nil }
       self = .limitExceeded(limit: reader.readRemainder(), value: value, maximum: maximum)
