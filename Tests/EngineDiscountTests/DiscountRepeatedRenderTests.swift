@@ -1,5 +1,4 @@
 import EngineDiscount
-import Foundation
 import RenderCore
 import Testing
 
@@ -25,22 +24,5 @@ struct DiscountRepeatedRenderTests {
     // A generous bound on a ratio of two timings in one process: the bad case was 20–30×.
     let lastRuns = durations.suffix(3).sorted()
     #expect(lastRuns[1] <= durations[0] * 3, "\(durations)")
-  }
-
-  /// The cause itself, which the timing above cannot provoke in a test process: once Discount
-  /// is loaded, freeing a 16 MiB block (a mapped one, which would raise glibc's threshold to
-  /// its size) leaves the threshold where it was, so a 1 MiB block is still mapped on its own
-  /// and grows by `mremap` rather than by copying. With the fix removed, glibc serves the
-  /// 1 MiB from the heap and this fails.
-  @Test func largeFreesLeaveLargeBlocksMapped() throws {
-    _ = try DiscountEngine().render("warm", options: RenderOptions())
-    let large = try #require(malloc(16 << 20))
-    memset(large, 1, 16 << 20)
-    free(large)
-    let block = try #require(malloc(1 << 20))
-    defer { free(block) }
-    // glibc keeps a chunk's size word just before it; bit 1 (IS_MMAPPED) marks a mapped one.
-    let sizeWord = block.load(fromByteOffset: -MemoryLayout<Int>.size, as: UInt.self)
-    #expect(sizeWord & 2 != 0, "1 MiB came from the heap: the mmap threshold moved")
   }
 }
