@@ -68,6 +68,21 @@ import Testing
     #expect(disagreements.isEmpty, "first of \(disagreements.count): \(disagreements.first ?? [])")
   }
 
+  /// A sequence left open at the end of an eight-byte word stays open through a word of
+  /// ASCII: the continuation bytes right after that word do not complete it.
+  @Test func aSequenceOpenAcrossAWordOfASCIIIsNotCompletedAfterIt() {
+    for (lead, length) in [(UInt8(0xC2), 2), (0xE1, 3), (0xF1, 4)] {
+      for before in 1..<length {
+        let opened = [lead] + Array(repeating: 0x80, count: before - 1)
+        let bytes =
+          Array("abcdefg".utf8.prefix(8 - opened.count)) + opened + Array("hijklmno".utf8)
+          + Array(repeating: 0x80, count: length - before)
+        #expect(!Self.isPrepared(bytes), "\(bytes)")
+        #expect(!Self.reference(bytes))
+      }
+    }
+  }
+
   @Test func nulAndCarriageReturnNeedPreparingAtEveryPosition() {
     let text = Array("0123456789abcdefghij\n".utf8)
     for index in text.indices {
