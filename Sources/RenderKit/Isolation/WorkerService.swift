@@ -154,14 +154,14 @@ public enum WorkerService {
   static func answer(
     _ head: WorkerRequest.Head, engine: (any MarkdownEngine)?, input: consuming WorkerRequest.Input
   ) -> WorkerResponse {
-    func markdownEngine() throws(RenderError) -> any MarkdownEngine {
+    func requestedEngine() throws(RenderError) -> any MarkdownEngine {
       if let engine { return engine }
       return try EngineRegistry.builtIn.engine(id: head.engineID)
     }
     do {
       switch head.product {
       case .html:
-        let engine = try markdownEngine()
+        let engine = try requestedEngine()
         if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
           let bytes = (consume input).bytes
           return .html(try bytesEngine.render(utf8: consume bytes, options: head.options))
@@ -169,7 +169,7 @@ public enum WorkerService {
         let text = (consume input).text
         return .html(try engine.render(consume text, options: head.options))
       case .document:
-        let engine = try markdownEngine()
+        let engine = try requestedEngine()
         let document: Document
         if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
           let bytes = (consume input).bytes
