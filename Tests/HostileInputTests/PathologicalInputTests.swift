@@ -57,9 +57,19 @@ struct PathologicalInputTests {
       case .success(let fragment):
         #expect(!fragment.html.isEmpty, "\(engineID) \(hostile.name)")
         let bytesEngine = try #require(engine as? any UTF8MarkdownEngine)
-        let fromBytes = try bytesEngine.render(
-          utf8: Data(hostile.markdown.utf8), options: RenderOptions())
-        #expect(fromBytes.html == fragment.html, "\(engineID) \(hostile.name) as bytes")
+        let fromBytes = Result { () throws(RenderError) in
+          try bytesEngine.render(utf8: Data(hostile.markdown.utf8), options: RenderOptions())
+        }
+        switch fromBytes {
+        case .success(let bytesFragment):
+          #expect(bytesFragment.html == fragment.html, "\(engineID) \(hostile.name) as bytes")
+        case .failure(.deadlineExceeded):
+          // An input that took nearly the deadline as text may cross it on the second run
+          // (CI saw Discount do so under load): a stall, judged as the text's would be.
+          #expect(!claimsSafety, "\(engineID) claims safety yet stalls on \(hostile.name)")
+        case .failure(let other):
+          Issue.record("\(engineID) \(hostile.name) as bytes: unexpected error \(other)")
+        }
       case .failure(.deadlineExceeded(let engine, let seconds)):
         #expect(engine == engineID && seconds == 2)
         #expect(!claimsSafety, "\(engineID) claims safety yet stalls on \(hostile.name)")
