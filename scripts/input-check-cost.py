@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 
+from script_arguments import ScriptArguments
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = "Sources/RenderCore/Input/MarkdownInput.swift"
 
@@ -43,23 +45,6 @@ print("\\(runs) rounds, \\(data.count) bytes: before \\(summary(before)) ms, "
 """
 
 
-def usage_error(problem):
-    sys.stderr.write("input-check-cost: %s\nusage: scripts/input-check-cost.py [FILE] "
-                     "[--against REV] [--runs N] (--help for more)\n" % problem)
-    sys.exit(2)
-
-
-def take_option(arguments, name, default):
-    if name not in arguments:
-        return default
-    position = arguments.index(name)
-    if position + 1 >= len(arguments):
-        usage_error("%s needs a value" % name)
-    value = arguments[position + 1]
-    del arguments[position:position + 2]
-    return value
-
-
 def as_enum(source, name):
     """The file's `isPrepared` and what it uses, as the members of an enum called `name`."""
     start = source.index("public enum MarkdownInput {")
@@ -70,20 +55,12 @@ def as_enum(source, name):
 
 
 def main():
-    arguments = sys.argv[1:]
-    if "--help" in arguments or "-h" in arguments:
-        print(__doc__.strip())
-        return
-    revision = take_option(arguments, "--against", "HEAD~1")
-    runs = take_option(arguments, "--runs", "41")
-    if not runs.isdigit() or int(runs) < 1:
-        usage_error("--runs takes a whole number of at least 1, not %r" % runs)
-    unknown = [argument for argument in arguments if argument.startswith("-")]
-    if unknown or len(arguments) > 1:
-        usage_error("unexpected %s" % " ".join(unknown or arguments[1:]))
-    corpus = arguments[0] if arguments else os.path.join(ROOT, "..", "shared", "corpus", "progit.md")
-    if not os.path.exists(corpus):
-        sys.exit("skipped: %s is missing" % corpus)
+    arguments = ScriptArguments(
+        "input-check-cost", "scripts/input-check-cost.py [FILE] [--against REV] [--runs N]",
+        __doc__)
+    revision = arguments.option("--against", "HEAD~1")
+    runs = str(arguments.runs(41))
+    corpus = arguments.corpus()
     shown = subprocess.run(["git", "-C", ROOT, "show", "%s:%s" % (revision, SOURCE)],
                            capture_output=True, text=True)
     if shown.returncode != 0:

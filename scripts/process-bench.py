@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+from script_arguments import ScriptArguments
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RENDER = os.path.join(ROOT, ".build", "release", "render")
 CMARK = "cmark"
@@ -46,44 +48,16 @@ def summary(values, scale=1.0, digits=2):
         digits, statistics.median(values), digits, min(values), digits, max(values))
 
 
-def usage_error(problem):
-    sys.stderr.write("process-bench: %s\nusage: scripts/process-bench.py [FILE] [--runs N] "
-                     "[--render PATH] (--help for more)\n" % problem)
-    sys.exit(2)
-
-
-def take_option(arguments, name):
-    """The value after `name` in `arguments`, removed from them; None when `name` is absent."""
-    if name not in arguments:
-        return None
-    position = arguments.index(name)
-    if position + 1 >= len(arguments):
-        usage_error("%s needs a value" % name)
-    value = arguments[position + 1]
-    del arguments[position:position + 2]
-    return value
-
-
 def main():
-    arguments = sys.argv[1:]
-    if "--help" in arguments or "-h" in arguments:
-        print(__doc__.strip())
-        return
-    runs = take_option(arguments, "--runs") or "7"
-    if not runs.isdigit() or int(runs) < 1:
-        usage_error("--runs takes a whole number of at least 1, not %r" % runs)
-    runs = int(runs)
-    render = take_option(arguments, "--render") or RENDER
+    arguments = ScriptArguments(
+        "process-bench", "scripts/process-bench.py [FILE] [--runs N] [--render PATH]", __doc__)
+    runs = arguments.runs(7)
+    render = arguments.option("--render", RENDER)
     if not os.access(render, os.X_OK):
-        usage_error("%s is not an executable render; build it first (see --help)" % render)
+        arguments.fail("%s is not an executable render; build it first (see --help)" % render)
     if shutil.which(CMARK) is None:
         sys.exit("process-bench: the cmark CLI is missing; install it (apt-get install cmark)")
-    unknown = [argument for argument in arguments if argument.startswith("-")]
-    if unknown or len(arguments) > 1:
-        usage_error("unexpected %s" % " ".join(unknown or arguments[1:]))
-    corpus = arguments[0] if arguments else os.path.join(ROOT, "..", "shared", "corpus", "progit.md")
-    if not os.path.exists(corpus):
-        sys.exit("skipped: %s is missing" % corpus)
+    corpus = arguments.corpus()
     megabytes = os.path.getsize(corpus) / 1e6
     with open(corpus, "rb") as file:
         head = file.read(1024)
