@@ -46,12 +46,14 @@ let package = Package(
     // that gnutls and its chain are not relocated at every start of `render`.
     .target(name: "CMicroHTTPD"),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+    // fork, which Swift marks unavailable: a worker forked at start rather than exec'd.
+    .target(name: "CWorkerFork"),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash), loaded on
     // the first parse rather than linked (see LibXML2Loader.h); libxml2-dev's headers are under
     // libxml2/, where pkg-config's -I would point (it would also link the library).
-    // fork, which Swift marks unavailable: a worker forked at start rather than exec'd.
-    .target(name: "CWorkerFork"),
     .target(name: "CHTMLParser", cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])]),
+    // libmarkdown's realloc import pointed at one that grows geometrically (DiscountGrowth.h).
+    .target(name: "CDiscountGrowth"),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),
@@ -60,7 +62,7 @@ let package = Package(
     .target(name: "RenderText", dependencies: ["RenderCore", "RenderStyling"]),
     .target(name: "RenderTerminal", dependencies: ["RenderStyling", "RenderText"]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
-    .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount"]),
+    .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount", "CDiscountGrowth"]),
     .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),
     .target(name: "EngineCMarkGFM", dependencies: ["RenderCore", "CCMarkGFMLoader"]),
     .target(name: "HTMLImport", dependencies: ["RenderCore", "CHTMLParser"]),

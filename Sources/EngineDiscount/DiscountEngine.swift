@@ -1,4 +1,5 @@
 internal import CDiscount
+internal import CDiscountGrowth
 import Foundation
 import RenderCore
 
@@ -137,8 +138,22 @@ public struct DiscountEngine: MarkdownEngine {
     if let hostState { setstate(hostState) }
     scratch.deallocate()
     mkd_with_html5_tags()
-    // Discount grows its output 100 bytes at a time: only mapped blocks do so without copying.
-    AllocatorThreshold.fix()
+    // Discount grows each buffer by what it appends; see DiscountGrowth.h.
+    _ = discount_growth_install()
+  }
+
+  /// Whether libmarkdown's `realloc` calls go through the growing one (DiscountGrowth.h), so that
+  /// its buffers move O(log n) times rather than once per append.
+  package static var growsGeometrically: Bool {
+    _ = library
+    return discount_growth_install() != 0
+  }
+
+  /// How many of libmarkdown's `realloc` calls on blocks of a page or more had to move or grow
+  /// the block, in this process so far.
+  package static var largeReallocations: UInt64 {
+    _ = library
+    return discount_growth_reallocations()
   }
 
   /// A code block as Discount's own renderer writes it (the text escaped, blank lines kept
