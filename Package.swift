@@ -91,8 +91,8 @@ let package = Package(
     .target(
       name: "BenchKit",
       dependencies: [
-        "RenderKit", "RenderStyling", "RenderText", "EngineCMark", "EngineCMarkGFM",
-        "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
+        "RenderKit", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
+        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.

@@ -20,7 +20,7 @@ import Testing
     #expect(
       Set(report.keys) == [
         "context", "engines", "import", "parity", "conformance", "conformanceAgreement", "scaling",
-        "jobs", "memory", "importers",
+        "jobs", "memory", "importers", "outputs",
       ])
     let context = try #require(report["context"] as? [String: Any])
     #expect(context["cores"] is Int)
@@ -48,6 +48,12 @@ import Testing
     let figures = try #require(report["import"] as? [String: Any])
     for key in ["throughputMBps", "libxml2MBps", "ratio"] {
       #expect(figures[key] as? Double ?? 0 > 0, "import.\(key)")
+    }
+    let outputs = try #require(report["outputs"] as? [[String: Any]])
+    #expect(outputs.map { $0["id"] as? String } == ["length"])
+    #expect(outputs.first?["engine"] as? String == "cmark")
+    for key in ["throughputMBps", "styledTextMBps", "ratio"] {
+      #expect((outputs.first?[key] as? [String: Double])?["median"] ?? 0 > 0, "outputs.\(key)")
     }
     let parity = try #require(report["parity"] as? [[String: Any]])
     #expect(parity.count == 6)

@@ -59,6 +59,8 @@ package struct BenchRun: Sendable {
         stopwatch: Stopwatch(clock: options.clock))
     }
 
+    let outputFigures = try measureOutputs(documents, source: htmlSource, options: options)
+
     var parity: [ParityFigures] = []
     if let normalize = stages.normalize, engines.count > 1 {
       progress("comparing outputs")
@@ -80,7 +82,22 @@ package struct BenchRun: Sendable {
       context: context, engines: engineFigures, import: importFigures, parity: parity,
       conformance: conformance.results, conformanceAgreement: conformance.agreement,
       scaling: scaling, jobs: jobs, memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()),
-      importers: importerFigures)
+      importers: importerFigures, outputs: outputFigures)
+  }
+
+  /// Each output stage against building its StyledText from `source`'s Document.
+  private func measureOutputs(
+    _ documents: [PreparedDocument], source: any MarkdownEngine, options: BenchOptions
+  ) throws -> [OutputFigures] {
+    guard let styledDocument = stages.styledDocument else { return [] }
+    let benchmark = OutputBenchmark(
+      styledText: styledDocument, engine: source, options: renderOptions(for: source),
+      stopwatch: Stopwatch(clock: options.clock))
+    return try stages.outputs.map { stage in
+      progress("measuring output \(stage.id)")
+      return try benchmark.measure(
+        stage, on: documents, runs: options.runs, warmup: options.warmup)
+    }
   }
 
   /// Markdown → HTML (framework against raw C) and Markdown → StyledText for one engine.

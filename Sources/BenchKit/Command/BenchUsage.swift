@@ -8,8 +8,9 @@ enum BenchUsage {
            renderbench hostile [--suite FILE] [--deadline S]  cmark's pathological inputs, contained
 
     Measures Markdown engines through this framework against their raw C calls, HTML import
-    against libxml2, parity between engines, and (on request) conformance, scaling and
-    parallel speed-up. With no options: the built-in generated corpus, every engine,
+    against libxml2, the outputs written from StyledText (AttributedString, terminal, JSON,
+    plain text) against building it, parity between engines, and (on request) conformance,
+    scaling and parallel speed-up. With no options: the built-in generated corpus, every engine,
     10 runs after 2 warm-up runs, a table on standard output.
 
     options:

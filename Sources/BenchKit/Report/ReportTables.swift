@@ -18,6 +18,7 @@ struct ReportTables {
   /// Every table the run has figures for, in reading order.
   var tables: [TextTable] {
     var tables = [engines, styledText, importTable, importersTable]
+    if !report.outputs.isEmpty { tables.append(outputsTable) }
     tables += parity
     if !report.conformance.isEmpty { tables.append(conformance) }
     if !report.scaling.isEmpty { tables.append(scaling) }
@@ -87,6 +88,21 @@ struct ReportTables {
         [
           figures.id, figures.library, Self.spread(figures.throughputMBps),
           Self.spread(figures.parseMBps), Self.spread(figures.ratio, decimals: 3),
+        ]
+      })
+  }
+
+  private var outputsTable: TextTable {
+    let engine = report.outputs.first?.engine ?? ""
+    return TextTable(
+      title:
+        "StyledText → outputs (\(engine)'s Document; MB/s of Markdown, median, min–max; "
+        + "ratio = output time / StyledText time)",
+      header: ["output", "MB/s", "StyledText MB/s", "ratio"],
+      rows: report.outputs.map { figures in
+        [
+          figures.id, Self.spread(figures.throughputMBps), Self.spread(figures.styledTextMBps),
+          Self.spread(figures.ratio, decimals: 2),
         ]
       })
   }

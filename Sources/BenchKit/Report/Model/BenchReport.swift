@@ -23,15 +23,18 @@ package struct BenchReport: Sendable, Hashable, Codable {
   package var jobs: [JobsFigures]
   /// Peak memory.
   package var memory: MemoryFigures
+  /// Each output written from StyledText against building the text.
+  package var outputs: [OutputFigures]
 
   /// Creates a report.
   package init(
     context: ReportContext, engines: [EngineFigures], import: ImportFigures?,
     parity: [ParityFigures], conformance: [ConformanceFigures],
     conformanceAgreement: [AgreementFigures], scaling: [ScalingFigures], jobs: [JobsFigures],
-    memory: MemoryFigures, importers: [ImporterFigures] = []
+    memory: MemoryFigures, importers: [ImporterFigures] = [], outputs: [OutputFigures] = []
   ) {
     self.importers = importers
+    self.outputs = outputs
     self.context = context
     self.engines = engines
     self.import = `import`
@@ -45,10 +48,10 @@ package struct BenchReport: Sendable, Hashable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case context, engines, `import`, parity, conformance, conformanceAgreement, scaling, jobs
-    case memory, importers
+    case memory, importers, outputs
   }
 
-  /// Reads a report; one written before `importers` existed reads with none.
+  /// Reads a report; one written before `importers` or `outputs` existed reads with none.
   package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     context = try container.decode(ReportContext.self, forKey: .context)
@@ -62,6 +65,7 @@ package struct BenchReport: Sendable, Hashable, Codable {
     jobs = try container.decode([JobsFigures].self, forKey: .jobs)
     memory = try container.decode(MemoryFigures.self, forKey: .memory)
     importers = try container.decodeIfPresent([ImporterFigures].self, forKey: .importers) ?? []
+    outputs = try container.decodeIfPresent([OutputFigures].self, forKey: .outputs) ?? []
   }
 
   /// Writes every key, `import` as `null` when not measured, so the JSON has one shape.
@@ -77,5 +81,6 @@ package struct BenchReport: Sendable, Hashable, Codable {
     try container.encode(jobs, forKey: .jobs)
     try container.encode(memory, forKey: .memory)
     try container.encode(importers, forKey: .importers)
+    try container.encode(outputs, forKey: .outputs)
   }
 }
