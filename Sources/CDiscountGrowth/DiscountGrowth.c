@@ -12,6 +12,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* The relocation fields for the native word size (ElfW's ELF64_R_TYPE or ELF32_R_TYPE). */
+#if __ELF_NATIVE_CLASS == 64
+#define GROWTH_RELOCATION_TYPE ELF64_R_TYPE
+#define GROWTH_RELOCATION_SYMBOL ELF64_R_SYM
+#else
+#define GROWTH_RELOCATION_TYPE ELF32_R_TYPE
+#define GROWTH_RELOCATION_SYMBOL ELF32_R_SYM
+#endif
+
 #if defined(__x86_64__)
 #define GROWTH_JUMP_SLOT R_X86_64_JUMP_SLOT
 #define GROWTH_GLOBAL_DATA R_X86_64_GLOB_DAT
@@ -32,7 +41,9 @@ static _Atomic uint64_t reallocations;
 static void *growing_realloc(void *block, size_t size) {
   if (block == NULL || size < growth_floor) return realloc(block, size);
   size_t usable = malloc_usable_size(block);
-  if (size <= usable) return block;
+  /* A block asked to shrink by half or more gives its memory back, as realloc would. */
+  if (size <= usable && size >= usable / 2) return block;
+  if (size <= usable) return realloc(block, size);
   atomic_fetch_add_explicit(&reallocations, 1, memory_order_relaxed);
   size_t grown = usable + usable / 2;
   if (grown < size) grown = size;
@@ -50,30 +61,36 @@ static const void *address(const struct dl_phdr_info *info, ElfW(Addr) value) {
   return (const void *)(value < info->dlpi_addr ? info->dlpi_addr + value : value);
 }
 
-/* Writes `function` into `slot`, lifting RELRO's protection for the moment it takes (a slot in
- * the last, partly RELRO page stays writable: the loader protects whole pages only). */
-static int write_slot(void **slot, void *function, uintptr_t read_only_end) {
+/* The pages the loader made read-only after relocation (PT_GNU_RELRO, whole pages only: a
+ * slot in its last, partly RELRO page stays writable). */
+typedef struct {
+  uintptr_t start;
+  uintptr_t end;
+} read_only_pages;
+
+/* Writes `function` into `slot`, lifting RELRO's protection for the moment it takes. */
+static int write_slot(void **slot, void *function, read_only_pages read_only) {
   uintptr_t page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
   void *page = (void *)((uintptr_t)slot & ~(page_size - 1));
-  int read_only = (uintptr_t)slot < read_only_end;
-  if (read_only && mprotect(page, page_size, PROT_READ | PROT_WRITE) != 0) return 0;
+  int protected = (uintptr_t)slot >= read_only.start && (uintptr_t)slot < read_only.end;
+  if (protected && mprotect(page, page_size, PROT_READ | PROT_WRITE) != 0) return 0;
   __atomic_store_n(slot, function, __ATOMIC_RELEASE);
-  if (read_only) mprotect(page, page_size, PROT_READ);
+  if (protected && mprotect(page, page_size, PROT_READ) != 0) return 0;
   return 1;
 }
 
 /* Points every realloc slot among `count` relocations of libmarkdown at growing_realloc. */
 static int redirect(const struct dl_phdr_info *info, const ElfW(Rela) *relocations, size_t count,
-                    const ElfW(Sym) *symbols, const char *names, uintptr_t read_only_end) {
+                    const ElfW(Sym) *symbols, const char *names, read_only_pages read_only) {
   int redirected = 0;
   for (size_t index = 0; index < count; index++) {
     const ElfW(Rela) *relocation = &relocations[index];
-    unsigned long type = ELF64_R_TYPE(relocation->r_info);
+    unsigned long type = GROWTH_RELOCATION_TYPE(relocation->r_info);
     if (type != GROWTH_JUMP_SLOT && type != GROWTH_GLOBAL_DATA) continue;
-    const ElfW(Sym) *symbol = &symbols[ELF64_R_SYM(relocation->r_info)];
+    const ElfW(Sym) *symbol = &symbols[GROWTH_RELOCATION_SYMBOL(relocation->r_info)];
     if (strcmp(names + symbol->st_name, "realloc") != 0) continue;
     void **slot = (void **)(info->dlpi_addr + relocation->r_offset);
-    redirected |= write_slot(slot, (void *)growing_realloc, read_only_end);
+    redirected |= write_slot(slot, (void *)growing_realloc, read_only);
   }
   return redirected;
 }
@@ -81,16 +98,19 @@ static int redirect(const struct dl_phdr_info *info, const ElfW(Rela) *relocatio
 /* dl_iterate_phdr's callback: finds libmarkdown, reads its dynamic section, redirects. */
 static int install_in_object(struct dl_phdr_info *info, size_t info_size, void *installed) {
   (void)info_size;
-  if (info->dlpi_name == NULL || strstr(info->dlpi_name, "libmarkdown.so") == NULL) return 0;
+  const char *name = info->dlpi_name == NULL ? NULL : strrchr(info->dlpi_name, '/');
+  name = name == NULL ? info->dlpi_name : name + 1;
+  if (name == NULL || strncmp(name, "libmarkdown.so", strlen("libmarkdown.so")) != 0) return 0;
   const ElfW(Dyn) *dynamic = NULL;
-  uintptr_t read_only_end = 0;
+  read_only_pages read_only = {0, 0};
   uintptr_t page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
   for (int index = 0; index < info->dlpi_phnum; index++) {
     const ElfW(Phdr) *header = &info->dlpi_phdr[index];
     if (header->p_type == PT_DYNAMIC) {
       dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
     } else if (header->p_type == PT_GNU_RELRO) {
-      read_only_end = (info->dlpi_addr + header->p_vaddr + header->p_memsz) & ~(page_size - 1);
+      read_only.start = (info->dlpi_addr + header->p_vaddr) & ~(page_size - 1);
+      read_only.end = (info->dlpi_addr + header->p_vaddr + header->p_memsz) & ~(page_size - 1);
     }
   }
   if (dynamic == NULL) return 1;
@@ -115,11 +135,11 @@ static int install_in_object(struct dl_phdr_info *info, size_t info_size, void *
   int redirected = 0;
   if (jump_slots != NULL && jump_slot_kind == DT_RELA) {
     redirected |= redirect(info, jump_slots, jump_slots_size / sizeof(ElfW(Rela)), symbols,
-                           names, read_only_end);
+                           names, read_only);
   }
   if (data != NULL) {
     redirected |=
-        redirect(info, data, data_size / sizeof(ElfW(Rela)), symbols, names, read_only_end);
+        redirect(info, data, data_size / sizeof(ElfW(Rela)), symbols, names, read_only);
   }
   *(int *)installed = redirected;
   return 1;
