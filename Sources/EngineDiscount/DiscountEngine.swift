@@ -132,14 +132,15 @@ public struct DiscountEngine: MarkdownEngine {
   /// Runs the library's one-time initialisation, keeping the host's `random()` sequence:
   /// `mkd_initialize` reseeds it with the time, so the seeding goes to a scratch state.
   private static func initializeLibrary() {
+    // Discount grows each buffer by what it appends; see DiscountGrowth.h. Before any call,
+    // so that every block libmarkdown grows goes through it.
+    _ = discount_growth_install()
     let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
     let hostState = initstate(1, scratch, 256)
     mkd_initialize()
     if let hostState { setstate(hostState) }
     scratch.deallocate()
     mkd_with_html5_tags()
-    // Discount grows each buffer by what it appends; see DiscountGrowth.h.
-    _ = discount_growth_install()
   }
 
   /// Whether libmarkdown's `realloc` calls go through the growing one (DiscountGrowth.h), so that
@@ -173,31 +174,32 @@ public struct DiscountEngine: MarkdownEngine {
     }
     html.append(UInt8(ascii: ">"))
     if let text {
-      let bytes = UnsafeRawBufferPointer(start: text, count: size)
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: size)
       html.reserveCapacity(html.count + size + size / 8 + 16)
       var blankLines = 0
       var lineStart = 0
       while lineStart < bytes.count {
-        var lineEnd = lineStart
-        var hasText = false
-        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") {
-          if bytes[lineEnd] != UInt8(ascii: " "), bytes[lineEnd] != UInt8(ascii: "\t") {
-            hasText = true
-          }
-          lineEnd += 1
+        // The first byte that is not a blank decides; the line's end is found by memchr.
+        var firstText = lineStart
+        while firstText < bytes.count,
+          bytes[firstText] == UInt8(ascii: " ") || bytes[firstText] == UInt8(ascii: "\t")
+        {
+          firstText += 1
+        }
+        let hasText = firstText < bytes.count && bytes[firstText] != UInt8(ascii: "\n")
+        var lineEnd = firstText
+        if hasText {
+          let rest = bytes.baseAddress! + firstText
+          lineEnd =
+            memchr(rest, Int32(UInt8(ascii: "\n")), bytes.count - firstText).map {
+              bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+            } ?? bytes.count
         }
         if hasText {
           html += repeatElement(UInt8(ascii: "\n"), count: blankLines)
           blankLines = 0
-          // Discount's own escaping in code: `&`, `<` and `>`.
-          for byte in bytes[lineStart..<lineEnd] {
-            switch byte {
-            case UInt8(ascii: "&"): html.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): html.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): html.append(contentsOf: "&gt;".utf8)
-            default: html.append(byte)
-            }
-          }
+          appendEscapingCode(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), to: &html)
           html.append(UInt8(ascii: "\n"))
         } else if lineEnd < bytes.count {
           blankLines += 1
@@ -214,6 +216,29 @@ public struct DiscountEngine: MarkdownEngine {
       }
       return copy
     }
+  }
+
+  /// Appends `line` with Discount's own escaping in code (`&`, `<` and `>`), copying the runs
+  /// between them whole.
+  private static func appendEscapingCode(
+    _ line: UnsafeBufferPointer<UInt8>, to html: inout [UInt8]
+  ) {
+    var runStart = 0
+    for index in 0..<line.count {
+      let reference: StaticString
+      switch line[index] {
+      case UInt8(ascii: "&"): reference = "&amp;"
+      case UInt8(ascii: "<"): reference = "&lt;"
+      case UInt8(ascii: ">"): reference = "&gt;"
+      default: continue
+      }
+      html.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
+      html.append(
+        contentsOf: UnsafeBufferPointer(
+          start: reference.utf8Start, count: reference.utf8CodeUnitCount))
+      runStart = index + 1
+    }
+    html.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart...]))
   }
 
   /// `text` escaped for an attribute value, except that a character reference (`&ouml;`,

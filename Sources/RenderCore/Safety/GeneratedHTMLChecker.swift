@@ -32,7 +32,7 @@ package enum GeneratedHTMLChecker {
       let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
       let tag = reader.tag(at: start)
       let replacement: [UInt8]?
-      if let tag, let element = vocabulary[tag.name] {
+      if let tag, let element = elements.index(of: tag.name) {
         replacement =
           tag.isEnd || needsNoChange(reader.attributes, in: html, allowing: element)
           ? nil : checkedStartTag(tag, reader.attributes, in: html, allowing: element)
@@ -61,10 +61,10 @@ package enum GeneratedHTMLChecker {
   /// without allocating.
   private static func needsNoChange(
     _ attributes: [TagReader.Attribute], in html: UnsafeBufferPointer<UInt8>,
-    allowing allowed: Set<TagName>
+    allowing element: Int
   ) -> Bool {
     for (position, attribute) in attributes.enumerated() {
-      guard allowed.contains(attribute.name) || globalAttributes.contains(attribute.name),
+      guard isAllowed(attribute.name, on: element),
         !attributes[..<position].contains(where: { $0.name == attribute.name })
       else { return false }
       if attribute.name == styleAttribute || urlAttributes.contains(attribute.name),
@@ -89,15 +89,13 @@ package enum GeneratedHTMLChecker {
   /// The start tag written again without what it may not carry; nil when it is fine as it is.
   private static func checkedStartTag(
     _ tag: TagReader.Tag, _ attributes: [TagReader.Attribute],
-    in html: UnsafeBufferPointer<UInt8>, allowing allowed: Set<TagName>
+    in html: UnsafeBufferPointer<UInt8>, allowing element: Int
   ) -> [UInt8]? {
     var kept: [TagReader.Attribute] = []
     var changed = false
     var seen: Set<TagName> = []
     for attribute in attributes {
-      guard seen.insert(attribute.name).inserted,
-        allowed.contains(attribute.name) || globalAttributes.contains(attribute.name)
-      else {
+      guard seen.insert(attribute.name).inserted, isAllowed(attribute.name, on: element) else {
         changed = true
         continue
       }
@@ -132,30 +130,37 @@ package enum GeneratedHTMLChecker {
     return written
   }
 
+  /// Whether `attribute` may be on the element at `element` in ``elements``: one of its own
+  /// or a global one.
+  private static func isAllowed(_ attribute: TagName, on element: Int) -> Bool {
+    elementAttributes[element].contains(attribute) || globalAttributes.contains(attribute)
+  }
+
   /// The elements Markdown engines generate, each with the attributes it may carry beyond the
   /// global ones. No raw-text or script-capable element is among them.
-  private static let vocabulary: [TagName: Set<TagName>] = {
-    let elements: [String: [String]] = [
-      "a": ["href", "rel", "rev", "name"], "img": ["src", "alt", "width", "height"],
-      "blockquote": ["cite"], "q": ["cite"], "del": ["cite", "datetime"],
-      "ins": ["cite", "datetime"], "ol": ["start", "type", "reversed"], "li": ["value"],
-      "th": ["style", "align", "colspan", "rowspan"],
-      "td": ["style", "align", "colspan", "rowspan"],
-      "p": ["style", "align"], "div": ["style", "align"], "span": [], "abbr": [], "b": [],
-      "br": [], "caption": [], "cite": [], "code": [], "dd": [], "dfn": [], "dl": [], "dt": [],
-      "em": [], "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [], "hr": [], "i": [],
-      "kbd": [], "mark": [], "pre": [], "s": [], "samp": [], "section": [], "small": [],
-      "strike": [], "strong": [], "sub": [], "sup": [], "table": [], "tbody": [], "tfoot": [],
-      "thead": [], "tr": [], "tt": [], "u": [], "ul": [], "var": [],
-    ]
-    return Dictionary(
-      uniqueKeysWithValues: elements.map { name, attributes in
-        (TagName(name), Set(attributes.map(TagName.init)))
-      })
-  }()
-  private static let globalAttributes: Set<TagName> = Set(
+  private static let vocabulary: [(element: String, attributes: [String])] = [
+    ("a", ["href", "rel", "rev", "name"]), ("img", ["src", "alt", "width", "height"]),
+    ("blockquote", ["cite"]), ("q", ["cite"]), ("del", ["cite", "datetime"]),
+    ("ins", ["cite", "datetime"]), ("ol", ["start", "type", "reversed"]), ("li", ["value"]),
+    ("th", ["style", "align", "colspan", "rowspan"]),
+    ("td", ["style", "align", "colspan", "rowspan"]),
+    ("p", ["style", "align"]), ("div", ["style", "align"]), ("span", []), ("abbr", []),
+    ("b", []), ("br", []), ("caption", []), ("cite", []), ("code", []), ("dd", []),
+    ("dfn", []), ("dl", []), ("dt", []), ("em", []), ("h1", []), ("h2", []), ("h3", []),
+    ("h4", []), ("h5", []), ("h6", []), ("hr", []), ("i", []), ("kbd", []), ("mark", []),
+    ("pre", []), ("s", []), ("samp", []), ("section", []), ("small", []), ("strike", []),
+    ("strong", []), ("sub", []), ("sup", []), ("table", []), ("tbody", []), ("tfoot", []),
+    ("thead", []), ("tr", []), ("tt", []), ("u", []), ("ul", []), ("var", []),
+  ]
+  /// The vocabulary's elements, each found as its position in it.
+  private static let elements = TagNameTable(vocabulary.map { TagName($0.element) })
+  /// Each element's own attributes, by the element's position.
+  private static let elementAttributes = vocabulary.map {
+    TagNameTable($0.attributes.map(TagName.init))
+  }
+  private static let globalAttributes = TagNameTable(
     ["class", "id", "title", "lang", "dir"].map(TagName.init))
-  private static let urlAttributes: Set<TagName> = Set(["href", "src", "cite"].map(TagName.init))
+  private static let urlAttributes = TagNameTable(["href", "src", "cite"].map(TagName.init))
   private static let styleAttribute = TagName("style")
   /// The only `style` values engines write (Discount's table and paragraph alignment).
   private static let alignments: Set<String> = Set(

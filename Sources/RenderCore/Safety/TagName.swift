@@ -4,6 +4,13 @@ struct TagName: Hashable {
   private var low: UInt64 = 0
   private var high: UInt64 = 0
 
+  /// Where ``TagNameTable`` looks for the name first: a multiply and a shift of its two words,
+  /// no `Hasher`.
+  var tableSlot: Int {
+    Int(
+      truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD) >> 40)
+  }
+
   init(_ name: String) {
     self.init(Array(name.utf8)[...])
   }
