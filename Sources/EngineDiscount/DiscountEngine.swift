@@ -187,23 +187,20 @@ public struct DiscountEngine: MarkdownEngine {
         {
           firstText += 1
         }
-        let hasText = firstText < bytes.count && bytes[firstText] != UInt8(ascii: "\n")
-        var lineEnd = firstText
-        if hasText {
-          let rest = bytes.baseAddress! + firstText
-          lineEnd =
-            memchr(rest, Int32(UInt8(ascii: "\n")), bytes.count - firstText).map {
-              bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-            } ?? bytes.count
+        guard firstText < bytes.count, bytes[firstText] != UInt8(ascii: "\n") else {
+          // A blank line counts only when a newline ends it.
+          if firstText < bytes.count { blankLines += 1 }
+          lineStart = firstText + 1
+          continue
         }
-        if hasText {
-          html += repeatElement(UInt8(ascii: "\n"), count: blankLines)
-          blankLines = 0
-          appendEscapingCode(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), to: &html)
-          html.append(UInt8(ascii: "\n"))
-        } else if lineEnd < bytes.count {
-          blankLines += 1
-        }
+        let lineEnd =
+          memchr(bytes.baseAddress! + firstText, Int32(UInt8(ascii: "\n")), bytes.count - firstText)
+          .map { bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+          ?? bytes.count
+        html += repeatElement(UInt8(ascii: "\n"), count: blankLines)
+        blankLines = 0
+        appendEscapingCode(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), to: &html)
+        html.append(UInt8(ascii: "\n"))
         lineStart = lineEnd + 1
       }
     }

@@ -93,11 +93,9 @@ package struct BenchRun: Sendable {
     let benchmark = OutputBenchmark(
       styledText: styledDocument, engine: source, options: renderOptions(for: source),
       stopwatch: Stopwatch(clock: options.clock))
-    return try stages.outputs.map { stage in
-      progress("measuring output \(stage.id)")
-      return try benchmark.measure(
-        stage, on: documents, runs: options.runs, warmup: options.warmup)
-    }
+    return try benchmark.measure(
+      stages.outputs, on: documents, runs: options.runs, warmup: options.warmup,
+      progress: progress)
   }
 
   /// Markdown → HTML (framework against raw C) and Markdown → StyledText for one engine.

@@ -12,12 +12,25 @@ struct OutputBenchmark {
   /// The clock the runs are timed on.
   let stopwatch: Stopwatch
 
-  /// `stage` over `documents`, `runs` interleaved runs after `warmup`; the StyledText it
-  /// writes is built once beforehand.
+  /// Each of `stages` over `documents`, `runs` interleaved runs after `warmup`; the StyledText
+  /// they write is built once beforehand, for all of them.
   func measure(
-    _ stage: OutputStage, on documents: [PreparedDocument], runs: Int, warmup: Int
-  ) throws -> OutputFigures {
+    _ stages: [OutputStage], on documents: [PreparedDocument], runs: Int, warmup: Int,
+    progress: ProgressLog
+  ) throws -> [OutputFigures] {
+    guard !stages.isEmpty else { return [] }
     let texts = try documents.map { try styledText(engine, $0.text, options) }
+    return try stages.map { stage in
+      progress("measuring output \(stage.id)")
+      return try measure(stage, writing: texts, from: documents, runs: runs, warmup: warmup)
+    }
+  }
+
+  /// `stage` writing `texts`, the StyledText of `documents`, against building them again.
+  private func measure(
+    _ stage: OutputStage, writing texts: [StyledText], from documents: [PreparedDocument],
+    runs: Int, warmup: Int
+  ) throws -> OutputFigures {
     let timings = try InterleavedTimings(
       runs: runs, warmup: warmup, stopwatch: stopwatch,
       first: {
