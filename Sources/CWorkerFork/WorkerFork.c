@@ -1,8 +1,10 @@
 #define _GNU_SOURCE /* close_range */
 #include "CWorkerFork.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -67,4 +69,60 @@ int render_close_descriptors_except(int keep) {
   if (keep < 3) return close_range(3, ~0U, 0);
   if (keep > 3 && close_range(3, (unsigned)keep - 1, 0) != 0) return -1;
   return close_range((unsigned)keep + 1, ~0U, 0);
+}
+
+ssize_t render_send_passing(int socket, const void *bytes, size_t count, const int *descriptors,
+                            int descriptor_count) {
+  struct iovec vector = {.iov_base = (void *)bytes, .iov_len = count};
+  struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1};
+  union {
+    struct cmsghdr header;
+    char space[CMSG_SPACE(sizeof(int) * RENDER_MAXIMUM_PASSED_DESCRIPTORS)];
+  } control;
+  if (descriptor_count > RENDER_MAXIMUM_PASSED_DESCRIPTORS) {
+    errno = EINVAL;
+    return -1;
+  }
+  if (descriptor_count > 0) {
+    memset(&control, 0, sizeof control);
+    message.msg_control = control.space;
+    message.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)descriptor_count);
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)descriptor_count);
+    memcpy(CMSG_DATA(header), descriptors, sizeof(int) * (size_t)descriptor_count);
+  }
+  return sendmsg(socket, &message, MSG_NOSIGNAL);
+}
+
+ssize_t render_receive_passed(int socket, void *bytes, size_t count, int *descriptors,
+                              int capacity, int *received) {
+  struct iovec vector = {.iov_base = bytes, .iov_len = count};
+  union {
+    struct cmsghdr header;
+    char space[CMSG_SPACE(sizeof(int) * 8)];
+  } control;
+  struct msghdr message = {
+      .msg_iov = &vector, .msg_iovlen = 1, .msg_control = control.space,
+      .msg_controllen = sizeof control.space};
+  *received = 0;
+  ssize_t got = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
+  if (got < 0) return got;
+  for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL;
+       header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+    size_t passed = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    int *data = (int *)CMSG_DATA(header);
+    for (size_t index = 0; index < passed; index++) {
+      int descriptor;
+      memcpy(&descriptor, data + index, sizeof descriptor);
+      if (*received < capacity) {
+        descriptors[(*received)++] = descriptor;
+      } else {
+        close(descriptor);
+      }
+    }
+  }
+  return got;
 }

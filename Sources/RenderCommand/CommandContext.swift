@@ -11,6 +11,10 @@ package struct CommandContext: Sendable {
   package var writeOutput: @Sendable (Data) -> Void
   /// Writes to standard error.
   package var writeError: @Sendable (String) -> Void
+  /// Standard output's descriptor when it is a regular file or `/dev/null` (where a write
+  /// never waits for a reader), for a worker to write the HTML to itself; nil otherwise, and
+  /// in tests that collect the output through ``writeOutput``.
+  package var outputFile: Int32?
   /// The environment variables.
   package var environment: [String: String]
   /// The working directory.
@@ -39,8 +43,9 @@ package struct CommandContext: Sendable {
     outputIsTerminal: Bool, errorIsTerminal: Bool, terminalColumns: Int? = nil,
     waitForTermination: @escaping @Sendable () -> Void = TerminationSignal.wait,
     queryTerminalBackground: @escaping @Sendable () -> String? = { nil },
-    inputIsTerminal: Bool = false
+    inputIsTerminal: Bool = false, outputFile: Int32? = nil
   ) {
+    self.outputFile = outputFile
     self.inputIsTerminal = inputIsTerminal
     self.readStandardInput = readStandardInput
     self.writeOutput = writeOutput
@@ -67,7 +72,18 @@ package struct CommandContext: Sendable {
       outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
       terminalColumns: columns(of: STDOUT_FILENO),
       queryTerminalBackground: { TerminalBackgroundQuery.ask() },
-      inputIsTerminal: isatty(STDIN_FILENO) == 1)
+      inputIsTerminal: isatty(STDIN_FILENO) == 1,
+      outputFile: isFileOrNull(STDOUT_FILENO) ? STDOUT_FILENO : nil)
+  }
+
+  /// Whether `descriptor` is a regular file or `/dev/null`.
+  private static func isFileOrNull(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    var null = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    if (status.st_mode & S_IFMT) == S_IFREG { return true }
+    return (status.st_mode & S_IFMT) == S_IFCHR && stat("/dev/null", &null) == 0
+      && null.st_rdev == status.st_rdev
   }
 
   private static func columns(of descriptor: Int32) -> Int? {

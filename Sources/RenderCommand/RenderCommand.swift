@@ -56,8 +56,18 @@ package enum RenderCommand {
           reason: "is the input file, which the output would replace; choose another output file")
       }
       if let output = parsed.output { try checkWritable(output, context: context) }
+      let file =
+        parsed.input == "-"
+        ? nil : try openInput(parsed.input, limits: renderer.configuration.limits, context: context)
+      // The worker reads the file and writes the fragment itself: the host never holds them.
+      if let file, let outputFile = context.outputFile, parsed.output == nil,
+        parsed.to == .fragment, parsed.inputFormat == .markdown,
+        try renderer.writeHTML(markdownFile: file, to: outputFile)
+      {
+        return .success
+      }
       let input = try readInput(
-        parsed.input, limits: renderer.configuration.limits, context: context)
+        file, limits: renderer.configuration.limits, context: context)
       let output = try render(input, arguments: parsed, renderer: renderer, context: context)
       try writeOutput(output, to: parsed.output, context: context)
       return .success
@@ -203,32 +213,51 @@ package enum RenderCommand {
     return configuration
   }
 
-  private static func readInput(
+  /// `path` opened, refused when it looks binary (from its first 8 KiB).
+  private static func openInput(
     _ path: String, limits: RenderLimits, context: CommandContext
+  ) throws(RenderError) -> InputFile {
+    let url = URL(
+      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    do throws(RenderError) {
+      let file = try InputFile(path: url.path, maximumBytes: limits.maximumInputBytes)
+      if isBinary(file.prefix(binarySniffBytes)) { throw binaryFile(path) }
+      return file
+    } catch .fileUnreadable(_, let why) {
+      throw .fileUnreadable(path: path, reason: why)
+    }
+  }
+
+  /// All of `file`, or of standard input when it is nil.
+  private static func readInput(
+    _ file: InputFile?, limits: RenderLimits, context: CommandContext
   ) throws(RenderError) -> Data {
-    let maximum = limits.maximumInputBytes
-    if path == "-" {
+    guard let file else {
       if context.inputIsTerminal {
         // Otherwise a user who forgot the file name sees a command that seems to hang.
         context.writeError(
           "render: reading Markdown from the terminal; type it, then Ctrl-D (or give a FILE; render --help)\n"
         )
       }
-      return try context.readStandardInput(maximum)
+      return try context.readStandardInput(limits.maximumInputBytes)
     }
-    let url = URL(
-      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
     do throws(RenderError) {
-      let bytes = try LimitedInput.read(path: url.path, maximumBytes: maximum)
-      if isBinary(bytes) {
-        throw RenderError.fileUnreadable(
-          path: path,
-          reason: "looks like a binary file, not Markdown or HTML text; give a text file")
+      let bytes = try file.read()
+      // A file that is not regular (a pipe) could not be looked at before it was read.
+      if file.regularFileBytes == nil, isBinary(bytes.prefix(binarySniffBytes)) {
+        throw binaryFile(file.path)
       }
       return bytes
     } catch .fileUnreadable(_, let why) {
-      throw .fileUnreadable(path: path, reason: why)
+      throw .fileUnreadable(path: file.path, reason: why)
     }
+  }
+
+  private static let binarySniffBytes = 8192
+
+  private static func binaryFile(_ path: String) -> RenderError {
+    .fileUnreadable(
+      path: path, reason: "looks like a binary file, not Markdown or HTML text; give a text file")
   }
 
   /// Fails before any work when the output's folder is missing or not writable, rather than
@@ -271,12 +300,11 @@ package enum RenderCommand {
     }
   }
 
-  /// Whether input is binary rather than text, from its first 8 KiB: a NUL byte in every
+  /// Whether input is binary rather than text, from its first bytes: a NUL byte in every
   /// hundred or more (images, executables; text has none, or a stray one that CommonMark
   /// replaces), or a tenth or more of it not UTF-8 (compressed data, as in PDFs). Text with
   /// a few invalid bytes is still read, repaired.
-  private static func isBinary(_ bytes: Data) -> Bool {
-    let head = bytes.prefix(8192)
+  private static func isBinary(_ head: Data) -> Bool {
     guard !head.isEmpty else { return false }
     if head.reduce(0, { $1 == 0 ? $0 + 1 : $0 }) * 100 >= head.count { return true }
     let scalars = String(decoding: head, as: UTF8.self).unicodeScalars

@@ -105,6 +105,23 @@ package struct MarkdownPipeline: Sendable {
     return try sanitized(bytesEngine.render(utf8: markdown, options: options))
   }
 
+  /// Writes the HTML fragment of the Markdown file `file` to `output` (a regular file or
+  /// `/dev/null`) from the worker, which reads the file itself, when the engine runs in one
+  /// and nothing here needs the text (as for ``fragment(markdownUTF8:)``'s bytes path);
+  /// false, having written nothing, otherwise.
+  package func writeFragment(markdownFile file: InputFile, to output: Int32) throws(RenderError)
+    -> Bool
+  {
+    // Front matter opens on the first line; a prefix cut inside a long first line can only
+    // make a fence look possible, never hide one.
+    guard sanitizer == nil, !options.anchorsHeadings, let isolated = engine as? IsolatedEngine,
+      file.regularFileBytes != nil,
+      !frontMatter.mayRead(file.prefix(1 << 12), mode: options.frontMatter)
+    else { return false }
+    _ = try isolated.write(markdownFile: file, options: options, to: output)
+    return true
+  }
+
   /// The engine, when it takes UTF-8 bytes and no front matter can start in `markdown`: the
   /// one condition the bytes paths share (each adds what its own output needs of the text).
   private func bytesEngine(for markdown: Data) -> (any UTF8MarkdownEngine)? {

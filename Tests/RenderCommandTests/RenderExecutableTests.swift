@@ -39,6 +39,37 @@ struct RenderExecutableTests {
       #expect(text.components(separatedBy: "<em>emphasis</em>").count - 1 == count, "\(engine)")
     }
   }
+
+  /// Standard output a file, the worker writes the fragment itself, after what the file held
+  /// (`>>`), byte for byte what goes through a pipe; with front matter, which the host must
+  /// read, or heading anchors, the host writes it, the same way.
+  @Test(arguments: [
+    ["--engine", "cmark"], ["--engine", "md4c"], ["--heading-anchors"], ["--engine", "discount"],
+  ])
+  func standardOutputAFileGetsWhatAPipeGets(options: [String]) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-output-file-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let documents = [
+      "plain.md": "# Title\n\nSome *text* and caf\u{E9}.\n\n<script>x</script>\n",
+      "front.md": "---\ntitle: Notes\n---\n# Body\n",
+    ]
+    for (name, markdown) in documents {
+      let input = folder.appendingPathComponent(name)
+      try Data(markdown.utf8).write(to: input)
+      let piped = try ProcessRun(render, options + [input.path])
+      #expect(piped.status == 0 && !piped.output.isEmpty, "\(piped.error)")
+      let output = folder.appendingPathComponent("out.html")
+      try Data("kept\n".utf8).write(to: output)
+      let shell = try ProcessRun(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", "exec \"$0\" \"$@\" >> \"\(output.path)\"", render.path] + options + [input.path])
+      #expect(shell.status == 0, "\(shell.error)")
+      #expect(
+        try Data(contentsOf: output) == Data("kept\n".utf8) + piped.output, "\(name) \(options)")
+    }
+  }
 }
 
 /// `render` forks its first worker as it starts, instead of starting its binary again.

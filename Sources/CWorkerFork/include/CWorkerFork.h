@@ -6,6 +6,7 @@
  * same 78 MB static binary started again) pays about 8 ms of CPU for mapping, relocation and
  * page faults before its first request. Swift marks fork unavailable, hence C.
  */
+#include <stddef.h>
 #include <sys/types.h>
 
 /*
@@ -24,5 +25,26 @@ pid_t render_fork_worker(int child_descriptor, int *host_end);
  * them itself.
  */
 int render_close_descriptors_except(int keep);
+
+/* The most descriptors one message carries: the input file and the output file. */
+#define RENDER_MAXIMUM_PASSED_DESCRIPTORS 2
+
+/*
+ * Sends up to `count` bytes on the stream socket `socket` without raising SIGPIPE
+ * (MSG_NOSIGNAL, non-blocking as the socket is), with the `descriptor_count` descriptors
+ * (at most RENDER_MAXIMUM_PASSED_DESCRIPTORS) passed along as SCM_RIGHTS: the peer receives
+ * them with the first of these bytes. Returns what sendmsg returns. The CMSG macros are not
+ * visible to Swift, hence C.
+ */
+ssize_t render_send_passing(int socket, const void *bytes, size_t count, const int *descriptors,
+                            int descriptor_count);
+
+/*
+ * Receives up to `count` bytes from `socket` as recv does, and any descriptors passed with them
+ * (close-on-exec): up to `capacity` are stored in `descriptors` and their number in *received;
+ * any beyond are closed. Returns what recvmsg returns.
+ */
+ssize_t render_receive_passed(int socket, void *bytes, size_t count, int *descriptors,
+                              int capacity, int *received);
 
 #endif

@@ -11,24 +11,7 @@ public enum LimitedInput {
   /// naming "input bytes" with the file's size. An unreadable file is
   /// ``RenderError/fileUnreadable(path:reason:)``.
   public static func read(path: String, maximumBytes: Int) throws(RenderError) -> Data {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let reason =
-        errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno))
-      throw .fileUnreadable(path: path, reason: reason)
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    var expectedBytes = 0
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-      expectedBytes = Int(status.st_size)
-      if expectedBytes > maximumBytes {
-        throw .limitExceeded(
-          limit: RenderLimits.inputLimitName, value: expectedBytes, maximum: maximumBytes)
-      }
-    }
-    return try read(
-      descriptor: descriptor, maximumBytes: maximumBytes, expectedBytes: expectedBytes, name: path)
+    try InputFile(path: path, maximumBytes: maximumBytes).read()
   }
 
   /// Everything readable from `descriptor` (a pipe, a terminal, a file), up to `maximumBytes`;

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Markdown as a caller holds it, text or the UTF-8 bytes it was read as, for an engine whose
-/// library parses either with one C call: ``withPreparedBytes(_:)`` hands that call what
-/// ``MarkdownInput`` would prepare, copying only input that needs repair.
+/// Markdown (or HTML) as a caller holds it, text or the UTF-8 bytes it was read as: for an
+/// engine whose library parses either with one C call, ``withPreparedBytes(_:)`` hands that
+/// call what ``MarkdownInput`` would prepare, copying only input that needs repair; a worker
+/// holds its request's input as one.
 package enum MarkdownSource {
   /// Text, prepared (``MarkdownInput/prepare(_:)``) before parsing.
   case text(String)
@@ -15,6 +16,22 @@ package enum MarkdownSource {
     switch self {
     case .text(let text): text.utf8.count
     case .utf8(let bytes): bytes.count
+    }
+  }
+
+  /// The input as text (invalid UTF-8 becomes U+FFFD).
+  package var text: String {
+    switch self {
+    case .text(let text): text
+    case .utf8(let bytes): MarkdownInput.decode(bytes)
+    }
+  }
+
+  /// The input as UTF-8 bytes, as they were given.
+  package var bytes: Data {
+    switch self {
+    case .text(let text): Data(text.utf8)
+    case .utf8(let bytes): bytes
     }
   }
 

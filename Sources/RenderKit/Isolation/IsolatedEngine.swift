@@ -71,6 +71,20 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     try run(.html, .bytes(markdown), options: options).html(name: descriptor.id)
   }
 
+  /// Renders the Markdown file `file` in a worker, which reads it and writes the HTML to
+  /// `output` itself: the host neither reads, sends, receives nor writes the megabytes. Returns
+  /// the HTML's length. `output` must be a regular file or `/dev/null`, where a write never
+  /// waits for a reader: the deadline covers the write. A worker that fails partway may
+  /// leave part of the HTML written, as any writer that fails partway does.
+  package func write(
+    markdownFile file: InputFile, options: RenderOptions, to output: Int32
+  ) throws(RenderError) -> Int {
+    try run(
+      .html, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
+      options: options, output: output, maximumInputBytes: file.maximumBytes
+    ).writtenCount(name: descriptor.id)
+  }
+
   /// Builds the document in the worker (for an engine without a node tree, its HTML is
   /// imported there with ``HTMLImporter``, so `importer` is not used) and decodes it here.
   public func document(
@@ -108,12 +122,15 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
 
   /// Checks the request in the host, then makes one round trip.
   private func run(
-    _ product: WorkerRequest.Product, _ markdown: WorkerRequest.Input, options: RenderOptions
+    _ product: WorkerRequest.Product, _ markdown: WorkerRequest.Input, options: RenderOptions,
+    output: Int32? = nil, maximumInputBytes: Int? = nil
   ) throws(RenderError) -> WorkerResponse {
     try checkSupport(of: options, in: EngineRegistry.builtIn)
     try limits.checkInput(byteCount: markdown.count)
     let request = WorkerRequest(
-      product: product, engineID: descriptor.id, options: options, input: markdown)
+      product: product, engineID: descriptor.id, options: options, input: markdown,
+      output: output,
+      maximumInputBytes: min(maximumInputBytes ?? Int.max, limits.maximumInputBytes))
     return try pool.answer(request, limits: limits, name: descriptor.id)
   }
 }

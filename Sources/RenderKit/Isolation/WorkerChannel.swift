@@ -1,10 +1,13 @@
+internal import CWorkerFork
 import Foundation
 
 /// Length-prefixed messages over one end of a worker's socket, each bounded by a deadline.
 ///
 /// A socket rather than a pipe, so that writing to a dead worker fails with `EPIPE`
 /// (`MSG_NOSIGNAL`) instead of raising `SIGPIPE` in the host, without touching the host's
-/// signal dispositions. Each message is a 4-byte little-endian length and that many bytes.
+/// signal dispositions, and so that descriptors can travel with a message (`SCM_RIGHTS`):
+/// the input file and the output file, which the worker then reads and writes itself. Each
+/// message is a 4-byte little-endian length and that many bytes.
 struct WorkerChannel {
   /// Why a message could not be exchanged.
   enum Failure: Error, Equatable {
@@ -35,10 +38,11 @@ struct WorkerChannel {
 
   /// Sends each of the small messages `first`, then one message made of `head` and `tail`: a
   /// large tail (the input, the HTML) goes out from where it lies, never copied behind the
-  /// head or the messages before it.
+  /// head or the messages before it. `descriptors` (at most two) travel with the first byte,
+  /// for ``receive(before:passing:)`` to take.
   func send(
     after first: [[UInt8]], head: [UInt8], tail: UnsafeRawBufferPointer,
-    before deadline: ContinuousClock.Instant?
+    passing descriptors: [Int32] = [], before deadline: ContinuousClock.Instant?
   ) throws(Failure) {
     let count = head.count + tail.count
     guard count <= Self.maximumMessageBytes else { throw .oversized(count) }
@@ -50,9 +54,28 @@ struct WorkerChannel {
     WireReader.appendLength(count, to: &prefix)
     prefix.append(contentsOf: head)
     try prefix.withBytes { bytes throws(Failure) in
-      try sendAll(bytes, before: deadline)
+      try sendAll(bytes, passing: descriptors, before: deadline)
     }
     try sendAll(tail, before: deadline)
+  }
+
+  /// Receives one message and the descriptors passed with it (``send(after:head:tail:passing:before:)``),
+  /// which the caller then owns and must close.
+  func receive(
+    before deadline: ContinuousClock.Instant?, passing descriptors: inout [Int32]
+  ) throws(Failure) -> [UInt8] {
+    var header = [UInt8](repeating: 0, count: 4)
+    try header.withMutableBytes { bytes throws(Failure) in
+      try receiveAll(into: bytes, before: deadline, passing: &descriptors)
+    }
+    var reader = WireReader(header)
+    let length = reader.readLength() ?? 0
+    guard length <= Self.maximumMessageBytes else { throw .oversized(length) }
+    var message = [UInt8](repeating: 0, count: length)
+    try message.withMutableBytes { bytes throws(Failure) in
+      try receiveAll(into: bytes, before: deadline, passing: &descriptors)
+    }
+    return message
   }
 
   /// Receives one message; `deadline` nil waits for as long as it takes.
@@ -127,14 +150,19 @@ struct WorkerChannel {
   }
 
   private func sendAll(
-    _ bytes: UnsafeRawBufferPointer, before deadline: ContinuousClock.Instant?
+    _ bytes: UnsafeRawBufferPointer, passing descriptors: [Int32] = [],
+    before deadline: ContinuousClock.Instant?
   ) throws(Failure) {
     var offset = 0
+    var descriptors = descriptors
     while offset < bytes.count {
-      let sent = Foundation.send(
-        descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+      let sent = render_send_passing(
+        descriptor, bytes.baseAddress! + offset, bytes.count - offset, descriptors,
+        Int32(descriptors.count))
       if sent > 0 {
         offset += sent
+        // The kernel has them: the peer gets them with the bytes just sent.
+        descriptors = []
       } else if errno == EAGAIN || errno == EINTR {
         try wait(for: Int16(POLLOUT), before: deadline)
       } else {
@@ -143,13 +171,29 @@ struct WorkerChannel {
     }
   }
 
+  /// Fills `bytes`; descriptors passed with them are added to `passed`, and closed when the
+  /// caller expects none.
   private func receiveAll(
     into bytes: UnsafeMutableRawBufferPointer, before deadline: ContinuousClock.Instant?,
     watch: (() throws(Failure) -> Void)? = nil
   ) throws(Failure) {
+    var unexpected: [Int32] = []
+    defer { for descriptor in unexpected { close(descriptor) } }
+    try receiveAll(into: bytes, before: deadline, watch: watch, passing: &unexpected)
+  }
+
+  private func receiveAll(
+    into bytes: UnsafeMutableRawBufferPointer, before deadline: ContinuousClock.Instant?,
+    watch: (() throws(Failure) -> Void)? = nil, passing passed: inout [Int32]
+  ) throws(Failure) {
     var offset = 0
+    var arrived = [Int32](repeating: -1, count: Int(RENDER_MAXIMUM_PASSED_DESCRIPTORS))
+    var arrivedCount: Int32 = 0
     while offset < bytes.count {
-      let received = recv(descriptor, bytes.baseAddress! + offset, bytes.count - offset, 0)
+      let received = render_receive_passed(
+        descriptor, bytes.baseAddress! + offset, bytes.count - offset, &arrived,
+        Int32(arrived.count), &arrivedCount)
+      passed.append(contentsOf: arrived.prefix(Int(arrivedCount)))
       if received > 0 {
         offset += received
       } else if received == 0 {

@@ -70,7 +70,8 @@ final class WorkerPool: Sendable {
   /// the deadline; `name` (an engine, or the importer) is what errors name.
   ///
   /// A reused worker that turns out dead is replaced once, since its death (say, killed from
-  /// outside while idle) says nothing about this input.
+  /// outside while idle) says nothing about this input; not when the request passes an output
+  /// the worker writes, which it may have written before it died.
   func answer(
     _ request: WorkerRequest, limits: RenderLimits, name: String
   ) throws(RenderError) -> WorkerResponse {
@@ -92,7 +93,7 @@ final class WorkerPool: Sendable {
       }
       let ending = worker.stop()
       switch failure {
-      case .closed where isReused:
+      case .closed where isReused && request.output == nil:
         worker = try spawn()
         isReused = false
       case .deadlinePassed:

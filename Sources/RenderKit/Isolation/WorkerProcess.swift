@@ -56,8 +56,8 @@ final class WorkerProcess: @unchecked Sendable {
     return adopting(processID: processID, descriptor: hostEnd)
   }
 
-  /// Sends `caps` and `request` and returns the answer (a buffer the caller owns), all before
-  /// `deadline`.
+  /// Sends `caps` and `request` (its descriptors passed with the caps) and returns the answer
+  /// (a buffer the caller owns), all before `deadline`.
   ///
   /// While it waits, the worker's resident memory is sampled; past the cap it throws
   /// ``WorkerChannel/Failure/memoryExceeded(_:)`` (the worker's own `RLIMIT_DATA` catches
@@ -69,7 +69,8 @@ final class WorkerProcess: @unchecked Sendable {
     try request.withInput { input in
       Result { () throws(WorkerChannel.Failure) in
         try channel.send(
-          after: [caps.encoded(), request.head], head: [], tail: input, before: deadline)
+          after: [caps.encoded(), request.head], head: [], tail: input,
+          passing: request.descriptors, before: deadline)
       }
     }.get()
     let processID = processID

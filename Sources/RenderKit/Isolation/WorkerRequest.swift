@@ -5,12 +5,13 @@ import RenderCore
 /// HTML or to a document; or import or sanitize this HTML.
 ///
 /// Sent as two messages: the head (protocol version, product, engine identifier, option bits,
-/// extension names), then the input itself (Markdown, or HTML bytes as given). The worker
+/// extension names, where input and output travel), then the input itself (Markdown, or HTML
+/// bytes as given; nothing when the input is a file passed as a descriptor). The worker
 /// reads the head first, so it can prepare the engine before the caps apply, and then reads
 /// the input straight into the form the product needs.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 3
+  static let protocolVersion: UInt8 = 4
 
   /// What the worker sends back.
   enum Product: UInt8 {
@@ -28,6 +29,8 @@ struct WorkerRequest: Equatable {
   var head: Head
   /// The input: Markdown, or HTML for import and sanitizing.
   var input: Input
+  /// Where the worker writes the HTML itself, when not nil.
+  var output: Int32?
 
   /// The product, the engine and the options: everything but the input, so the worker can
   /// prepare the engine before it reads the input under the caps.
@@ -35,6 +38,12 @@ struct WorkerRequest: Equatable {
     var product: Product
     var engineID: String
     var options: RenderOptions
+    /// Set when the input is a file passed as the request's first descriptor: the worker reads
+    /// it, refusing more than this many bytes.
+    var inputFileMaximumBytes: Int?
+    /// Whether the worker writes the HTML to the request's last descriptor and answers with
+    /// its length (``WorkerResponse/written(_:)``).
+    var writesOutput = false
 
     /// Whether the input is text: Markdown, or HTML to sanitize. HTML for import stays bytes,
     /// as its charset is the importer's to detect (and Markdown does too when its engine
@@ -48,7 +57,8 @@ struct WorkerRequest: Equatable {
     }
 
     /// The head message: protocol version, product, engine identifier, option bits,
-    /// extension names.
+    /// extension names, then where the input and output travel (a byte of flags, and the
+    /// input file's maximum as two 4-byte halves when there is one).
     func encoded() -> [UInt8] {
       var bytes: [UInt8] = [WorkerRequest.protocolVersion, product.rawValue]
       WireReader.appendString(engineID, to: &bytes)
@@ -64,6 +74,11 @@ struct WorkerRequest: Equatable {
       .map(\.rawValue)
       bytes.append(UInt8(extensions.count))
       for name in extensions { WireReader.appendString(name, to: &bytes) }
+      bytes.append((inputFileMaximumBytes == nil ? 0 : 1) | (writesOutput ? 2 : 0))
+      if let maximum = inputFileMaximumBytes {
+        WireReader.appendLength(maximum & 0xFFFF_FFFF, to: &bytes)
+        WireReader.appendLength(maximum >> 32, to: &bytes)
+      }
       return bytes
     }
 
@@ -81,6 +96,12 @@ struct WorkerRequest: Equatable {
         else { return nil }
         extensions.insert(known)
       }
+      guard let transfer = reader.readByte(), transfer & ~3 == 0 else { return nil }
+      if transfer & 1 != 0 {
+        guard let low = reader.readLength(), let high = reader.readLength() else { return nil }
+        inputFileMaximumBytes = low | high << 32
+      }
+      writesOutput = transfer & 2 != 0
       guard reader.isAtEnd else { return nil }
       self.product = product
       self.engineID = engineID
@@ -91,55 +112,62 @@ struct WorkerRequest: Equatable {
     }
   }
 
-  /// The input as the host has it: text is encoded as UTF-8 straight into the message, and
-  /// bytes (as read from a file) go as they are, for the worker to decode.
+  /// The input as the host has it: text is encoded as UTF-8 straight into the message, bytes
+  /// (as read from a file) go as they are, for the worker to decode, and an open file goes as
+  /// its descriptor, for the worker to read itself: megabytes are then neither read nor sent
+  /// by the host.
   enum Input: Equatable {
     case text(String)
     case bytes(Data)
+    /// A regular file open for reading, of `byteCount` bytes when it was checked; the worker
+    /// reads it from its start, up to ``Head/inputFileMaximumBytes``.
+    case file(descriptor: Int32, byteCount: Int)
 
     var count: Int {
       switch self {
       case .text(let text): text.utf8.count
       case .bytes(let bytes): bytes.count
-      }
-    }
-
-    /// The input as text (invalid UTF-8 becomes U+FFFD).
-    var text: String {
-      switch self {
-      case .text(let text): text
-      case .bytes(let bytes): MarkdownInput.decode(bytes)
-      }
-    }
-
-    /// The input as bytes.
-    var bytes: Data {
-      switch self {
-      case .text(let text): Data(text.utf8)
-      case .bytes(let bytes): bytes
+      case .file(_, let byteCount): byteCount
       }
     }
   }
 
-  /// The request as sent: the head message, and the input, which is sent from where it lies
-  /// (megabytes of Markdown are not copied into a message).
+  /// The request as sent: the head message, the input, which is sent from where it lies
+  /// (megabytes of Markdown are not copied into a message), and the descriptors passed with
+  /// the head: the input file's, then the output's.
   struct Encoded {
     var head: [UInt8]
     var input: Input
+    var descriptors: [Int32]
 
-    /// Calls `body` with the input's bytes.
+    /// Calls `body` with the input's bytes; none for a file, which travels as a descriptor.
     func withInput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
       switch input {
       case .text(var text): text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
       case .bytes(let bytes): bytes.withUnsafeBytes(body)
+      case .file: body(UnsafeRawBufferPointer(start: nil, count: 0))
       }
     }
   }
 
-  func encoded() -> Encoded { Encoded(head: head.encoded(), input: input) }
+  func encoded() -> Encoded {
+    var descriptors: [Int32] = []
+    if case .file(let descriptor, _) = input { descriptors.append(descriptor) }
+    if let output { descriptors.append(output) }
+    return Encoded(head: head.encoded(), input: input, descriptors: descriptors)
+  }
 
-  init(product: Product = .html, engineID: String, options: RenderOptions, input: Input) {
+  /// A request for `product` of `input`; with `output` (a regular file or `/dev/null`, open
+  /// for writing), the worker writes the HTML there itself and answers with its length.
+  /// `maximumInputBytes` bounds what the worker reads of an input file.
+  init(
+    product: Product = .html, engineID: String, options: RenderOptions, input: Input,
+    output: Int32? = nil, maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes
+  ) {
     head = Head(product: product, engineID: engineID, options: options)
+    if case .file = input { head.inputFileMaximumBytes = maximumInputBytes }
+    head.writesOutput = output != nil
     self.input = input
+    self.output = output
   }
 }

@@ -1,7 +1,7 @@
 import RenderCore
 
-/// What a worker answers: the rendered HTML, the encoded document, a limit it hit, or the
-/// engine's own error message.
+/// What a worker answers: the rendered HTML (or how much of it it wrote to the output it was
+/// passed), the encoded document, a limit it hit, or the engine's own error message.
 enum WorkerResponse: Equatable {
   /// HTML, kept as the engine's bytes on both sides: no `String` is built to carry it.
   case html(HTMLFragment)
@@ -9,12 +9,29 @@ enum WorkerResponse: Equatable {
   /// A ``DocumentEncoding`` of the engine's document.
   case document([UInt8])
   case limitExceeded(limit: String, value: Int, maximum: Int)
+  /// The HTML's length in bytes, written to the output the request passed.
+  case written(Int)
+
+  /// The answer that reports `error`: a limit as a limit, so the host throws the same error.
+  init(_ error: RenderError) {
+    if case .limitExceeded(let limit, let value, let maximum) = error {
+      self = .limitExceeded(limit: limit, value: value, maximum: maximum)
+    } else {
+      self = .failure(error.description)
+    }
+  }
 
   /// The HTML the answer carries, or the error it reports (naming `name`).
   func html(name: String) throws(RenderError) -> HTMLFragment {
     guard case .html(var fragment) = self else { throw error(name: name) }
     fragment.engineID = name
     return fragment
+  }
+
+  /// The length of the HTML the worker wrote, or the error the answer reports (naming `name`).
+  func writtenCount(name: String) throws(RenderError) -> Int {
+    guard case .written(let count) = self else { throw error(name: name) }
+    return count
   }
 
   /// The document the answer carries, decoded, or the error it reports (naming `name`).
@@ -32,7 +49,7 @@ enum WorkerResponse: Equatable {
     case .failure(let message): .engineFailed(engine: name, detail: message)
     case .limitExceeded(let limit, let value, let maximum):
       .limitExceeded(limit: limit, value: value, maximum: maximum)
-    case .html, .document:
+    case .html, .document, .written:
       .engineFailed(engine: name, detail: "the worker sent an answer of the wrong kind; rebuild it")
     }
   }
@@ -42,7 +59,7 @@ enum WorkerResponse: Equatable {
     switch self {
     case .html(let fragment): fragment.utf8Count
     case .document(let bytes): bytes.count
-    case .failure, .limitExceeded: 0
+    case .failure, .limitExceeded, .written: 0
     }
   }
 
@@ -62,6 +79,11 @@ enum WorkerResponse: Equatable {
       WireReader.appendLength(min(value, Int(UInt32.max)), to: &head)
       WireReader.appendLength(min(maximum, Int(UInt32.max)), to: &head)
       head.append(contentsOf: limit.utf8)
+      return body(head, nothing)
+    case .written(let count):
+      var head: [UInt8] = [4]
+      WireReader.appendLength(count & 0xFFFF_FFFF, to: &head)
+      WireReader.appendLength(count >> 32, to: &head)
       return body(head, nothing)
     }
   }
@@ -90,6 +112,10 @@ enum WorkerResponse: Equatable {
     case 3:
       guard let value = reader.readLength(), let maximum = reader.readLength() else { return nil }
       self = .limitExceeded(limit: reader.readRemainder(), value: value, maximum: maximum)
+    case 4:
+      guard let low = reader.readLength(), let high = reader.readLength(), reader.isAtEnd
+      else { return nil }
+      self = .written(low | high << 32)
     default: return nil
     }
   }

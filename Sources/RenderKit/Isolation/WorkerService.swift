@@ -76,15 +76,21 @@ public enum WorkerService {
     return 0
   }
 
-  /// Answers requests until the host closes the socket: each exchange is a caps message, the
-  /// request's head, then its input, read only once the caps apply.
+  /// Answers requests until the host closes the socket: each exchange is a caps message (with
+  /// the descriptors the request passes), the request's head, then its input, read only once
+  /// the caps apply.
   static func serve(_ channel: WorkerChannel, warmedEngines: Set<String> = []) {
     var warmedEngines = warmedEngines
-    while let message = try? channel.receive(before: nil),
-      let caps = WorkerCaps(decoding: message),
-      let headMessage = try? channel.receive(before: nil)
-    {
-      guard let head = WorkerRequest.Head(decoding: headMessage) else {
+    while true {
+      var passed: [Int32] = []
+      defer { for descriptor in passed { close(descriptor) } }
+      guard let message = try? channel.receive(before: nil, passing: &passed),
+        let caps = WorkerCaps(decoding: message),
+        let headMessage = try? channel.receive(before: nil)
+      else { return }
+      guard let head = WorkerRequest.Head(decoding: headMessage),
+        passed.count == (head.inputFileMaximumBytes == nil ? 0 : 1) + (head.writesOutput ? 1 : 0)
+      else {
         // Answered before any input is read: a host of another build may frame it otherwise.
         _ = send(
           .failure(
@@ -95,23 +101,75 @@ public enum WorkerService {
       if warmedEngines.insert(head.engineID).inserted { warm(engineID: head.engineID) }
       caps.applyMemoryCap()
       let engine = markdownEngine(for: head)
-      let input: WorkerRequest.Input
-      if head.inputIsText, !(engine is any UTF8MarkdownEngine) {
+      let input: MarkdownSource
+      if let maximum = head.inputFileMaximumBytes {
+        // The input message is still sent, empty: every request is framed alike.
+        guard (try? channel.receive(before: nil, maximumBytes: 0)) != nil else { return }
+        do throws(RenderError) {
+          input = .utf8(try readFile(passed[0], maximumBytes: maximum))
+        } catch {
+          guard send(WorkerResponse(error), on: channel) else { return }
+          continue
+        }
+      } else if head.inputIsText, !(engine is any UTF8MarkdownEngine) {
         guard let text = try? channel.receiveText(before: nil) else { return }
         input = .text(text)
       } else {
         guard let buffer = try? channel.receiveBuffer(before: nil) else { return }
         // The bytes stay where they were read; the data frees them with the request.
-        input = .bytes(
+        input = .utf8(
           Data(
             bytesNoCopy: buffer.baseAddress!, count: buffer.count,
             deallocator: .custom { bytes, _ in bytes.deallocate() }))
       }
       // The input is moved, not copied, into the answer: the engine then holds the only
       // reference to the text and can free it once parsed.
-      guard send(caps.checked(answer(head, engine: engine, input: consume input)), on: channel)
-      else { return }
+      var response = caps.checked(answer(head, engine: engine, input: consume input))
+      if head.writesOutput, let output = passed.last { response = write(response, to: output) }
+      // Closed before the answer, so that the host finds them closed once it has it.
+      for descriptor in passed { close(descriptor) }
+      passed = []
+      guard send(response, on: channel) else { return }
     }
+  }
+
+  /// The input file passed as `descriptor`, read from its start: the offset is shared with
+  /// the host, and a request sent again to a new worker finds it where the first left it.
+  private static func readFile(_ descriptor: Int32, maximumBytes: Int) throws(RenderError) -> Data {
+    lseek(descriptor, 0, SEEK_SET)
+    var status = stat()
+    let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    return try LimitedInput.read(
+      descriptor: descriptor, maximumBytes: maximumBytes, expectedBytes: expected,
+      name: "the input file")
+  }
+
+  /// `response`'s HTML written to `descriptor`, answered by its length; any other answer as
+  /// it is. The HTML was checked and held to the output cap before this, so what is written
+  /// is what the host would have written.
+  private static func write(_ response: WorkerResponse, to descriptor: Int32) -> WorkerResponse {
+    guard case .html(let fragment) = response else { return response }
+    let failure = fragment.withUTF8 { bytes -> Int32? in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(
+          descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else {
+          return written < 0 ? errno : EIO
+        }
+      }
+      return nil
+    }
+    if let failure {
+      return .failure(
+        "the output could not be written (\(String(cString: strerror(failure)))); "
+          + "check the disk has room and the file is writable")
+    }
+    return .written(fragment.utf8Count)
   }
 
   /// Sends `response`, its payload from where it lies; false when the host is gone.
@@ -152,17 +210,19 @@ public enum WorkerService {
   /// The answer to the request `head` describes, whose input is `input`, rendered by `engine`
   /// (``markdownEngine(for:)``) when it renders Markdown.
   static func answer(
-    _ head: WorkerRequest.Head, engine: (any MarkdownEngine)?, input: consuming WorkerRequest.Input
+    _ head: WorkerRequest.Head, engine: (any MarkdownEngine)?, input: consuming MarkdownSource
   ) -> WorkerResponse {
     func requestedEngine() throws(RenderError) -> any MarkdownEngine {
       if let engine { return engine }
       return try EngineRegistry.builtIn.engine(id: head.engineID)
     }
-    do {
+    do throws(RenderError) {
       switch head.product {
       case .html:
         let engine = try requestedEngine()
-        if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
+        // Each input is taken out in a statement of its own, so that nothing else holds it
+        // while the engine runs.
+        if case .utf8 = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
           let bytes = (consume input).bytes
           return .html(try bytesEngine.render(utf8: consume bytes, options: head.options))
         }
@@ -171,7 +231,7 @@ public enum WorkerService {
       case .document:
         let engine = try requestedEngine()
         let document: Document
-        if case .bytes = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
+        if case .utf8 = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
           let bytes = (consume input).bytes
           document = try bytesEngine.document(
             utf8: consume bytes, options: head.options, importer: HTMLImporter())
@@ -189,7 +249,7 @@ public enum WorkerService {
         return .html(HTMLFragment(html: clean, engineID: "sanitizer"))
       }
     } catch {
-      return .failure(error.description)
+      return WorkerResponse(error)
     }
   }
 

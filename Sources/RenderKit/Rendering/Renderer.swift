@@ -211,6 +211,16 @@ public struct Renderer: Sendable {
     try MarkdownPipeline(self).fragment(markdownUTF8: markdown)
   }
 
+  /// Writes ``html(markdownUTF8:)`` of the Markdown file `file` to `output` (a regular file or
+  /// `/dev/null`, where a write never waits for a reader) when the engine's worker can read
+  /// and write them itself; false, having written nothing, when it cannot (the caller then
+  /// reads the file and writes the fragment).
+  package func writeHTML(markdownFile file: InputFile, to output: Int32) throws(RenderError)
+    -> Bool
+  {
+    try MarkdownPipeline(self).writeFragment(markdownFile: file, to: output)
+  }
+
   /// ``html(markdown:)`` for async callers: an engine in a worker process suspends the task
   /// while it works, so waiting never blocks a thread of the cooperative pool.
   ///

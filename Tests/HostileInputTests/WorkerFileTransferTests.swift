@@ -1,0 +1,155 @@
+import Foundation
+import RenderCore
+import Testing
+
+@testable import RenderKit
+
+/// A Markdown file and an output file passed to the worker as descriptors: the worker reads
+/// and writes them itself, with the same bytes, limits and errors as when they travel on the
+/// socket, and keeps no descriptor of them afterwards.
+@Suite struct WorkerFileTransferTests {
+  /// A temporary file holding `contents`, removed when the test ends.
+  private final class TemporaryFile {
+    let url: URL
+
+    init(_ contents: Data = Data()) throws {
+      url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "worker-file-\(UUID().uuidString)")
+      try contents.write(to: url)
+    }
+
+    /// Opened for writing, appending to what it holds.
+    func openForAppending() -> Int32 { open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC) }
+
+    var contents: Data { (try? Data(contentsOf: url)) ?? Data() }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
+
+  static let markdown =
+    Data(
+      ("# Title\n\nSome *emphasis*, `code`, a [link](https://example.com) and caf\u{E9}.\n\n"
+        + "| a | b |\n|---|---|\n| 1 | 2 |\n\n<b>raw</b> [bad](javascript:alert(1))\n").utf8)
+    + Data([0xFF, 0x0D, 0x0A, 0x2A, 0x78, 0x2A, 0x0A])
+
+  @Test(
+    "the worker reads the file and writes the HTML after what the output held, as in-process",
+    arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
+  func writesWhatInProcessRenders(engineID: String) throws {
+    let input = try TemporaryFile(Self.markdown)
+    let output = try TemporaryFile(Data("before\n".utf8))
+    let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
+    let descriptor = output.openForAppending()
+    defer { close(descriptor) }
+    let options = RenderOptions(extensions: engineID == "cmark" ? [] : [.tables])
+    let isolated = try IsolatedEngine(engineID: engineID)
+    let written = try isolated.write(markdownFile: file, options: options, to: descriptor)
+    let expected = try EngineRegistry.builtIn.engine(id: engineID).render(
+      MarkdownInput.decode(Self.markdown), options: options)
+    #expect(written == expected.utf8Count)
+    #expect(output.contents == Data("before\n".utf8) + expected.utf8Data)
+  }
+
+  @Test("a file that grew past the limit after it was checked is refused by the worker")
+  func fileBeyondTheLimitIsRefused() throws {
+    let input = try TemporaryFile(Data("small\n".utf8))
+    let output = try TemporaryFile()
+    let file = try InputFile(path: input.url.path, maximumBytes: 64)
+    try Data(repeating: UInt8(ascii: "x"), count: 100).write(to: input.url)
+    let descriptor = output.openForAppending()
+    defer { close(descriptor) }
+    #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 65, maximum: 64)) {
+      try IsolatedEngine(engineID: "cmark").write(
+        markdownFile: file, options: RenderOptions(), to: descriptor)
+    }
+    #expect(output.contents.isEmpty)
+  }
+
+  @Test("output beyond the cap is refused before anything is written")
+  func outputCapHoldsBeforeWriting() throws {
+    // 480 KB whose HTML (1.3 MB) passes the 1 MiB floor of a ratio of 1.
+    let input = try TemporaryFile(Data(String(repeating: "*a* ", count: 120_000).utf8))
+    let output = try TemporaryFile()
+    let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
+    let descriptor = output.openForAppending()
+    defer { close(descriptor) }
+    let limits = RenderLimits(deadline: .seconds(10), maximumOutputRatio: 1)
+    #expect {
+      try IsolatedEngine(engineID: "cmark", limits: limits).write(
+        markdownFile: file, options: RenderOptions(), to: descriptor)
+    } throws: { error in
+      guard case .limitExceeded(RenderLimits.outputLimitName, _, _) = error as? RenderError
+      else { return false }
+      return true
+    }
+    #expect(output.contents.isEmpty)
+  }
+
+  @Test("the worker has closed the passed descriptors by the time it answers")
+  func noDescriptorOutlivesTheRequest() throws {
+    let worker = try WorkerProcess.spawn(executable: WorkerExecutable.locate(configured: nil))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let input = try TemporaryFile(Data("*x*\n".utf8))
+    let output = try TemporaryFile()
+    let paragraph = try EngineRegistry.builtIn.engine(id: "cmark").render(
+      "*x*\n", options: RenderOptions()
+    ).html
+    func openCount() -> Int {
+      (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker.processID)/fd"))?
+        .count ?? -1
+    }
+    let caps = WorkerCaps(limits: RenderLimits(), inputBytes: 4)
+    // A first request on the socket, so that the worker has opened all it keeps open.
+    _ = try worker.exchange(
+      WorkerRequest(engineID: "cmark", options: RenderOptions(), input: .text("a")).encoded(),
+      caps: caps, before: deadline
+    ).deallocate()
+    let before = openCount()
+    for _ in 0..<3 {
+      let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
+      let descriptor = output.openForAppending()
+      defer { close(descriptor) }
+      let request = WorkerRequest(
+        engineID: "cmark", options: RenderOptions(),
+        input: .file(descriptor: file.descriptor, byteCount: 4), output: descriptor)
+      let answer = try withExtendedLifetime(file) {
+        try worker.exchange(request.encoded(), caps: caps, before: deadline)
+      }
+      #expect(WorkerResponse(taking: answer) == .written(paragraph.utf8.count))
+    }
+    #expect(before > 0 && openCount() == before)
+    #expect(output.contents == Data(String(repeating: paragraph, count: 3).utf8))
+  }
+
+  @Test("a head saying descriptors come that did not is answered at once, not trusted")
+  func missingDescriptorIsRefused() throws {
+    let worker = try WorkerProcess.spawn(executable: WorkerExecutable.locate(configured: nil))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    var head = WorkerRequest.Head(engineID: "cmark", options: RenderOptions())
+    head.writesOutput = true
+    try worker.channel.send(
+      after: [WorkerCaps(limits: RenderLimits(), inputBytes: 1).encoded(), head.encoded()],
+      head: [], tail: UnsafeRawBufferPointer(start: nil, count: 0), before: deadline)
+    let response = WorkerResponse(taking: try worker.channel.receiveBuffer(before: deadline))
+    #expect(
+      response
+        == .failure(
+          "the worker could not read the request; host and worker come from different builds"))
+  }
+
+  @Test("where input and output travel survives the head's encoding, past 4 GiB too")
+  func headCarriesTheTransfer() {
+    var head = WorkerRequest.Head(engineID: "md4c", options: RenderOptions())
+    for (maximum, writes) in [(nil, false), (Optional(5 << 32 | 7), true), (Optional(9), false)] {
+      head.inputFileMaximumBytes = maximum
+      head.writesOutput = writes
+      #expect(WorkerRequest.Head(decoding: head.encoded()) == head)
+    }
+    for count in [0, 15, 3 << 32 | 1] {
+      let encoded = WorkerResponse.written(count).withEncoded { head, _ in head }
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: encoded.count)
+      _ = buffer.initialize(from: encoded)
+      #expect(WorkerResponse(taking: buffer) == .written(count))
+    }
+  }
+}
