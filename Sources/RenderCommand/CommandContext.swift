@@ -7,14 +7,14 @@ package struct CommandContext: Sendable {
   /// Reads all of standard input, throwing once more than the given number of bytes arrive
   /// (reading stops there).
   package var readStandardInput: @Sendable (_ maximumBytes: Int) throws(RenderError) -> Data
-  /// Writes to standard output.
-  package var writeOutput: @Sendable (Data) -> Void
+  /// Writes to standard output; a failed write (a full disk) throws.
+  package var writeOutput: @Sendable (Data) throws(RenderError) -> Void
   /// Writes to standard error.
   package var writeError: @Sendable (String) -> Void
-  /// Standard output's descriptor when it is a regular file or `/dev/null` (where a write
-  /// never waits for a reader), for a worker to write the HTML to itself; nil otherwise, and
-  /// in tests that collect the output through ``writeOutput``.
-  package var outputFile: Int32?
+  /// Standard output when it is a regular file or `/dev/null` (where a write never waits for
+  /// a reader), for a worker to write the HTML to itself; nil otherwise, and in tests that
+  /// collect the output through ``writeOutput``.
+  package var outputFile: OutputFile?
   /// The environment variables.
   package var environment: [String: String]
   /// The working directory.
@@ -37,13 +37,13 @@ package struct CommandContext: Sendable {
   /// Creates a context from its parts.
   package init(
     readStandardInput: @escaping @Sendable (_ maximumBytes: Int) throws(RenderError) -> Data,
-    writeOutput: @escaping @Sendable (Data) -> Void,
+    writeOutput: @escaping @Sendable (Data) throws(RenderError) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     environment: [String: String], currentDirectory: String,
     outputIsTerminal: Bool, errorIsTerminal: Bool, terminalColumns: Int? = nil,
     waitForTermination: @escaping @Sendable () -> Void = TerminationSignal.wait,
     queryTerminalBackground: @escaping @Sendable () -> String? = { nil },
-    inputIsTerminal: Bool = false, outputFile: Int32? = nil
+    inputIsTerminal: Bool = false, outputFile: OutputFile? = nil
   ) {
     self.outputFile = outputFile
     self.inputIsTerminal = inputIsTerminal
@@ -65,7 +65,7 @@ package struct CommandContext: Sendable {
       readStandardInput: { (maximumBytes) throws(RenderError) in
         try LimitedInput.read(descriptor: STDIN_FILENO, maximumBytes: maximumBytes)
       },
-      writeOutput: { FileHandle.standardOutput.write($0) },
+      writeOutput: { (data) throws(RenderError) in try OutputFile.standardOutput.write(data) },
       writeError: { FileHandle.standardError.write(Data($0.utf8)) },
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath,
@@ -73,17 +73,7 @@ package struct CommandContext: Sendable {
       terminalColumns: columns(of: STDOUT_FILENO),
       queryTerminalBackground: { TerminalBackgroundQuery.ask() },
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
-      outputFile: isFileOrNull(STDOUT_FILENO) ? STDOUT_FILENO : nil)
-  }
-
-  /// Whether `descriptor` is a regular file or `/dev/null`.
-  private static func isFileOrNull(_ descriptor: Int32) -> Bool {
-    var status = stat()
-    var null = stat()
-    guard fstat(descriptor, &status) == 0 else { return false }
-    if (status.st_mode & S_IFMT) == S_IFREG { return true }
-    return (status.st_mode & S_IFMT) == S_IFCHR && stat("/dev/null", &null) == 0
-      && null.st_rdev == status.st_rdev
+      outputFile: OutputFile.standardOutput.isFileOrNull ? .standardOutput : nil)
   }
 
   private static func columns(of descriptor: Int32) -> Int? {

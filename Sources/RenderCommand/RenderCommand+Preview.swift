@@ -25,7 +25,7 @@ extension RenderCommand {
       }
       defer { reporter.cancel() }
       let watched = [arguments.input] + [configuration.stylesheet].compactMap { $0 }
-      context.writeOutput(
+      try context.writeOutput(
         Data("Previewing \(arguments.input) at \(server.url.absoluteString)\n".utf8))
       context.writeError(
         "render: open that address in a browser; it updates on every save of "

@@ -12,13 +12,15 @@ package enum RenderCommand {
       context.writeError("render: \(error.message)\nTry 'render --help' for usage.\n")
       return .usage
     }
-    if parsed.help {
-      context.writeOutput(Data(RenderHelp.text.utf8))
-      return .success
-    }
-    if parsed.listEngines {
-      context.writeOutput(Data(engineList(EngineRegistry.builtIn).utf8))
-      return .success
+    if parsed.help || parsed.listEngines {
+      let text = parsed.help ? RenderHelp.text : engineList(EngineRegistry.builtIn)
+      do throws(RenderError) {
+        try context.writeOutput(Data(text.utf8))
+        return .success
+      } catch {
+        context.writeError("render: \(error.description)\n")
+        return .failure
+      }
     }
     if let engine = parsed.engine, !EngineRegistry.builtIn.engineIDs.contains(engine) {
       let valid = EngineRegistry.builtIn.engineIDs.joined(separator: ", ")
@@ -213,19 +215,15 @@ package enum RenderCommand {
     return configuration
   }
 
-  /// `path` opened, refused when it looks binary (from its first 8 KiB).
+  /// `path` opened, refused when it looks binary (from its head).
   private static func openInput(
     _ path: String, limits: RenderLimits, context: CommandContext
   ) throws(RenderError) -> InputFile {
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
-    do throws(RenderError) {
-      let file = try InputFile(path: url.path, maximumBytes: limits.maximumInputBytes)
-      if isBinary(file.prefix(binarySniffBytes)) { throw binaryFile(path) }
-      return file
-    } catch .fileUnreadable(_, let why) {
-      throw .fileUnreadable(path: path, reason: why)
-    }
+    let file = try InputFile(path: url.path, maximumBytes: limits.maximumInputBytes, name: path)
+    if isBinary(file.head) { throw binaryFile(path) }
+    return file
   }
 
   /// All of `file`, or of standard input when it is nil.
@@ -241,20 +239,15 @@ package enum RenderCommand {
       }
       return try context.readStandardInput(limits.maximumInputBytes)
     }
-    do throws(RenderError) {
-      let bytes = try file.read()
-      // A file that is not regular (a pipe) could not be looked at before it was read.
-      if file.regularFileBytes == nil, isBinary(bytes.prefix(binarySniffBytes)) {
-        throw binaryFile(file.path)
-      }
-      return bytes
-    } catch .fileUnreadable(_, let why) {
-      throw .fileUnreadable(path: file.path, reason: why)
+    let bytes = try file.read()
+    // A file that is not regular (a pipe) has no head: it is looked at once read.
+    if file.regularFileBytes == nil, isBinary(bytes.prefix(InputFile.headBytes)) {
+      throw binaryFile(file.name)
     }
+    return bytes
   }
 
-  private static let binarySniffBytes = 8192
-
+  /// The error for input that ``isBinary(_:)`` finds binary.
   private static func binaryFile(_ path: String) -> RenderError {
     .fileUnreadable(
       path: path, reason: "looks like a binary file, not Markdown or HTML text; give a text file")
@@ -286,7 +279,7 @@ package enum RenderCommand {
     throws(RenderError)
   {
     guard let path else {
-      context.writeOutput(data)
+      try context.writeOutput(data)
       return
     }
     let url = URL(

@@ -109,14 +109,14 @@ package struct MarkdownPipeline: Sendable {
   /// `/dev/null`) from the worker, which reads the file itself, when the engine runs in one
   /// and nothing here needs the text (as for ``fragment(markdownUTF8:)``'s bytes path);
   /// false, having written nothing, otherwise.
-  package func writeFragment(markdownFile file: InputFile, to output: Int32) throws(RenderError)
+  package func writeFragment(markdownFile file: InputFile, to output: OutputFile)
+    throws(RenderError)
     -> Bool
   {
-    // Front matter opens on the first line; a prefix cut inside a long first line can only
-    // make a fence look possible, never hide one.
+    // Front matter opens on the first line; a head cut inside a long first line can only make
+    // a fence look possible, never hide one.
     guard sanitizer == nil, !options.anchorsHeadings, let isolated = engine as? IsolatedEngine,
-      file.regularFileBytes != nil,
-      !frontMatter.mayRead(file.prefix(1 << 12), mode: options.frontMatter)
+      file.regularFileBytes != nil, !frontMatter.mayRead(file.head, mode: options.frontMatter)
     else { return false }
     _ = try isolated.write(markdownFile: file, options: options, to: output)
     return true

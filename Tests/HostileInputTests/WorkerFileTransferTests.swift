@@ -43,7 +43,8 @@ import Testing
     defer { close(descriptor) }
     let options = RenderOptions(extensions: engineID == "cmark" ? [] : [.tables])
     let isolated = try IsolatedEngine(engineID: engineID)
-    let written = try isolated.write(markdownFile: file, options: options, to: descriptor)
+    let written = try isolated.write(
+      markdownFile: file, options: options, to: OutputFile(descriptor: descriptor, name: "out"))
     let expected = try EngineRegistry.builtIn.engine(id: engineID).render(
       MarkdownInput.decode(Self.markdown), options: options)
     #expect(written == expected.utf8Count)
@@ -60,7 +61,8 @@ import Testing
     defer { close(descriptor) }
     #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 65, maximum: 64)) {
       try IsolatedEngine(engineID: "cmark").write(
-        markdownFile: file, options: RenderOptions(), to: descriptor)
+        markdownFile: file, options: RenderOptions(),
+        to: OutputFile(descriptor: descriptor, name: "out"))
     }
     #expect(output.contents.isEmpty)
   }
@@ -76,13 +78,56 @@ import Testing
     let limits = RenderLimits(deadline: .seconds(10), maximumOutputRatio: 1)
     #expect {
       try IsolatedEngine(engineID: "cmark", limits: limits).write(
-        markdownFile: file, options: RenderOptions(), to: descriptor)
+        markdownFile: file, options: RenderOptions(),
+        to: OutputFile(descriptor: descriptor, name: "out"))
     } throws: { error in
       guard case .limitExceeded(RenderLimits.outputLimitName, _, _) = error as? RenderError
       else { return false }
       return true
     }
     #expect(output.contents.isEmpty)
+  }
+
+  @Test("a failed write is an error naming the output and why, not the engine")
+  func failedWriteNamesTheOutput() throws {
+    let input = try TemporaryFile(Data("*x*\n".utf8))
+    let output = try TemporaryFile()
+    let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
+    let readOnly = open(output.url.path, O_RDONLY | O_CLOEXEC)
+    defer { close(readOnly) }
+    #expect(
+      throws: RenderError.fileUnreadable(
+        path: "out.html",
+        reason: "cannot be written (Bad file descriptor); check that it is open for writing")
+    ) {
+      try IsolatedEngine(engineID: "md4c").write(
+        markdownFile: file, options: RenderOptions(),
+        to: OutputFile(descriptor: readOnly, name: "out.html"))
+    }
+  }
+
+  @Test("an idle worker that died is replaced for a request that writes output")
+  func deadIdleWorkerIsReplaced() throws {
+    let isolated = try IsolatedEngine(engineID: "cmark")
+    try isolated.startWorker()
+    let idle = try #require(isolated.pool.idleProcessIDs.first)
+    kill(idle, SIGKILL)
+    // Until it is gone, the socket would still take the request.
+    while kill(idle, 0) == 0,
+      (try? String(contentsOfFile: "/proc/\(idle)/stat"))?.contains(") Z ") == false
+    {
+      usleep(1000)
+    }
+    let input = try TemporaryFile(Data("*x*\n".utf8))
+    let output = try TemporaryFile()
+    let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
+    let descriptor = output.openForAppending()
+    defer { close(descriptor) }
+    let written = try isolated.write(
+      markdownFile: file, options: RenderOptions(),
+      to: OutputFile(descriptor: descriptor, name: "out"))
+    #expect(written > 0 && output.contents.count == written)
+    #expect(!isolated.pool.idleProcessIDs.contains(idle))
   }
 
   @Test("the worker has closed the passed descriptors by the time it answers")
@@ -131,10 +176,12 @@ import Testing
       after: [WorkerCaps(limits: RenderLimits(), inputBytes: 1).encoded(), head.encoded()],
       head: [], tail: UnsafeRawBufferPointer(start: nil, count: 0), before: deadline)
     let response = WorkerResponse(taking: try worker.channel.receiveBuffer(before: deadline))
+    guard case .failure(let message) = response else {
+      Issue.record("expected a failure, got \(String(describing: response))")
+      return
+    }
     #expect(
-      response
-        == .failure(
-          "the worker could not read the request; host and worker come from different builds"))
+      message.hasPrefix("the worker did not receive the files the request passed (0 arrived)"))
   }
 
   @Test("where input and output travel survives the head's encoding, past 4 GiB too")

@@ -40,6 +40,26 @@ struct RenderExecutableTests {
     }
   }
 
+  /// A full disk (`/dev/full`) is an error on standard error and exit status 1, on the host's
+  /// path and on the worker's, never a crash.
+  @Test(arguments: [["--help"], ["README.md"], ["README.md", "--to", "text"]])
+  func aFullDiskIsAClearError(arguments: [String]) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-full-disk-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("# Title\n\ntext\n".utf8).write(to: folder.appendingPathComponent("README.md"))
+    let run = try ProcessRun(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "exec \"$0\" \"$@\" > /dev/full", render.path] + arguments,
+      currentDirectory: folder)
+    #expect(run.status == 1, "\(run.error)")
+    #expect(
+      run.error
+        == "render: standard output: cannot be written (No space left on device); "
+        + "free space on its disk or write elsewhere.\n")
+  }
+
   /// Standard output a file, the worker writes the fragment itself, after what the file held
   /// (`>>`), byte for byte what goes through a pipe; with front matter, which the host must
   /// read, or heading anchors, the host writes it, the same way.

@@ -10,24 +10,33 @@ import Foundation
 ///
 /// The descriptor is closed when the value is released.
 package final class InputFile: Sendable {
-  /// The path it was opened at, as given (what errors name).
-  package let path: String
+  /// What errors call it: the path as the user gave it.
+  package let name: String
   /// The open descriptor (close-on-exec).
   package let descriptor: Int32
   /// The size when opened, for a regular file; nil for a pipe, a terminal or a device.
   package let regularFileBytes: Int?
   /// The most bytes a read of it takes.
   package let maximumBytes: Int
+  /// Its first ``headBytes`` bytes (fewer when it is shorter), read where they lie, so the
+  /// offset does not move: what tells binary from text and whether front matter may open.
+  /// Empty for a file that is not regular, whose bytes can be read only once.
+  package let head: Data
 
-  /// Opens the file at `path`; a regular file larger than `maximumBytes` is refused here with
+  /// How much of a regular file ``head`` holds.
+  package static let headBytes = 8192
+
+  /// Opens the file at `path` (called `name` in errors, `path` itself by default); a regular
+  /// file larger than `maximumBytes` is refused here with
   /// ``RenderError/limitExceeded(limit:value:maximum:)`` naming "input bytes", and a file that
   /// cannot be opened is ``RenderError/fileUnreadable(path:reason:)``.
-  package init(path: String, maximumBytes: Int) throws(RenderError) {
+  package init(path: String, maximumBytes: Int, name: String? = nil) throws(RenderError) {
+    let name = name ?? path
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let reason =
         errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno))
-      throw .fileUnreadable(path: path, reason: reason)
+      throw .fileUnreadable(path: name, reason: reason)
     }
     var status = stat()
     var regularFileBytes: Int?
@@ -39,26 +48,24 @@ package final class InputFile: Sendable {
           limit: RenderLimits.inputLimitName, value: Int(status.st_size), maximum: maximumBytes)
       }
     }
-    self.path = path
+    var head = Data()
+    if let regularFileBytes {
+      head = Data(count: min(regularFileBytes, Self.headBytes))
+      let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      head.count = max(got, 0)
+    }
+    self.name = name
     self.descriptor = descriptor
     self.regularFileBytes = regularFileBytes
     self.maximumBytes = maximumBytes
-  }
-
-  /// Its first `count` bytes or fewer, read where they lie (a regular file's offset does not
-  /// move); empty for a file that is not regular, whose bytes can be read only once.
-  package func prefix(_ count: Int) -> Data {
-    guard regularFileBytes != nil, count > 0 else { return Data() }
-    var bytes = Data(count: count)
-    let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
-    return bytes.prefix(max(got, 0))
+    self.head = head
   }
 
   /// All of it, up to ``maximumBytes`` (see ``LimitedInput/read(descriptor:maximumBytes:expectedBytes:name:)``).
   package func read() throws(RenderError) -> Data {
     try LimitedInput.read(
       descriptor: descriptor, maximumBytes: maximumBytes, expectedBytes: regularFileBytes ?? 0,
-      name: path)
+      name: name)
   }
 
   deinit { close(descriptor) }

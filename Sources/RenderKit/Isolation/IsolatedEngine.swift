@@ -74,15 +74,15 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   /// Renders the Markdown file `file` in a worker, which reads it and writes the HTML to
   /// `output` itself: the host neither reads, sends, receives nor writes the megabytes. Returns
   /// the HTML's length. `output` must be a regular file or `/dev/null`, where a write never
-  /// waits for a reader: the deadline covers the write. A worker that fails partway may
-  /// leave part of the HTML written, as any writer that fails partway does.
+  /// waits for a reader: the deadline covers the reading and the writing. A worker that fails
+  /// partway may leave part of the HTML written, as any writer that fails partway does.
   package func write(
-    markdownFile file: InputFile, options: RenderOptions, to output: Int32
+    markdownFile file: InputFile, options: RenderOptions, to output: OutputFile
   ) throws(RenderError) -> Int {
     try run(
       .html, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
-      options: options, output: output, maximumInputBytes: file.maximumBytes
-    ).writtenCount(name: descriptor.id)
+      options: options, output: output.descriptor, maximumInputBytes: file.maximumBytes
+    ).writtenCount(name: descriptor.id, output: output)
   }
 
   /// Builds the document in the worker (for an engine without a node tree, its HTML is

@@ -15,6 +15,9 @@ struct WorkerChannel {
     case deadlinePassed
     /// The other end closed the socket or the socket failed (`errno`, 0 for end of file).
     case closed(errno: Int32)
+    /// As ``closed(errno:)``, while the request was being sent: the other end never had all of
+    /// it, so it cannot have acted on it.
+    case closedBeforeRequest(errno: Int32)
     /// A length beyond what this side accepts (the output cap, or the protocol's maximum).
     case oversized(Int)
     /// The other end's resident memory passed the cap (in bytes, as sampled).
@@ -59,8 +62,9 @@ struct WorkerChannel {
     try sendAll(tail, before: deadline)
   }
 
-  /// Receives one message and the descriptors passed with it (``send(after:head:tail:passing:before:)``),
-  /// which the caller then owns and must close.
+  /// Receives one message and the descriptors passed with it (at most two, by
+  /// ``send(after:head:tail:passing:before:)``), which the caller then owns and must close.
+  /// Only this receive takes descriptors; every other drops any that come.
   func receive(
     before deadline: ContinuousClock.Instant?, passing descriptors: inout [Int32]
   ) throws(Failure) -> [UInt8] {
@@ -68,9 +72,7 @@ struct WorkerChannel {
     try header.withMutableBytes { bytes throws(Failure) in
       try receiveAll(into: bytes, before: deadline, passing: &descriptors)
     }
-    var reader = WireReader(header)
-    let length = reader.readLength() ?? 0
-    guard length <= Self.maximumMessageBytes else { throw .oversized(length) }
+    let length = try Self.length(announcedBy: header, maximumBytes: Self.maximumMessageBytes)
     var message = [UInt8](repeating: 0, count: length)
     try message.withMutableBytes { bytes throws(Failure) in
       try receiveAll(into: bytes, before: deadline, passing: &descriptors)
@@ -143,9 +145,15 @@ struct WorkerChannel {
     try header.withMutableBytes { bytes throws(Failure) in
       try receiveAll(into: bytes, before: deadline, watch: watch)
     }
+    return try Self.length(announcedBy: header, maximumBytes: maximumBytes)
+  }
+
+  /// The length the 4-byte `header` announces, refused beyond `maximumBytes`.
+  private static func length(announcedBy header: [UInt8], maximumBytes: Int) throws(Failure) -> Int
+  {
     var reader = WireReader(header)
     let length = reader.readLength() ?? 0
-    guard length <= min(maximumBytes, Self.maximumMessageBytes) else { throw .oversized(length) }
+    guard length <= min(maximumBytes, maximumMessageBytes) else { throw .oversized(length) }
     return length
   }
 
@@ -171,29 +179,41 @@ struct WorkerChannel {
     }
   }
 
-  /// Fills `bytes`; descriptors passed with them are added to `passed`, and closed when the
-  /// caller expects none.
+  /// Fills `bytes` with `recv`, which drops any descriptors sent with them: a worker's
+  /// answer cannot put descriptors into the host.
   private func receiveAll(
     into bytes: UnsafeMutableRawBufferPointer, before deadline: ContinuousClock.Instant?,
     watch: (() throws(Failure) -> Void)? = nil
   ) throws(Failure) {
-    var unexpected: [Int32] = []
-    defer { for descriptor in unexpected { close(descriptor) } }
-    try receiveAll(into: bytes, before: deadline, watch: watch, passing: &unexpected)
+    try receiveAll(into: bytes, before: deadline, watch: watch) { buffer, count in
+      recv(descriptor, buffer, count, 0)
+    }
   }
 
+  /// Fills `bytes` with `recvmsg`, adding the descriptors passed with them to `passed`.
   private func receiveAll(
     into bytes: UnsafeMutableRawBufferPointer, before deadline: ContinuousClock.Instant?,
     watch: (() throws(Failure) -> Void)? = nil, passing passed: inout [Int32]
   ) throws(Failure) {
-    var offset = 0
     var arrived = [Int32](repeating: -1, count: Int(RENDER_MAXIMUM_PASSED_DESCRIPTORS))
     var arrivedCount: Int32 = 0
-    while offset < bytes.count {
+    try receiveAll(into: bytes, before: deadline, watch: watch) { buffer, count in
       let received = render_receive_passed(
-        descriptor, bytes.baseAddress! + offset, bytes.count - offset, &arrived,
-        Int32(arrived.count), &arrivedCount)
+        descriptor, buffer, count, &arrived, Int32(arrived.count), &arrivedCount)
       passed.append(contentsOf: arrived.prefix(Int(arrivedCount)))
+      return received
+    }
+  }
+
+  /// Fills `bytes` by calls to `receive`, waiting for the socket between them.
+  private func receiveAll(
+    into bytes: UnsafeMutableRawBufferPointer, before deadline: ContinuousClock.Instant?,
+    watch: (() throws(Failure) -> Void)?,
+    by receive: (UnsafeMutableRawPointer, Int) -> Int
+  ) throws(Failure) {
+    var offset = 0
+    while offset < bytes.count {
+      let received = receive(bytes.baseAddress! + offset, bytes.count - offset)
       if received > 0 {
         offset += received
       } else if received == 0 {

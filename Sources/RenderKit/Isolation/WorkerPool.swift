@@ -70,8 +70,9 @@ final class WorkerPool: Sendable {
   /// the deadline; `name` (an engine, or the importer) is what errors name.
   ///
   /// A reused worker that turns out dead is replaced once, since its death (say, killed from
-  /// outside while idle) says nothing about this input; not when the request passes an output
-  /// the worker writes, which it may have written before it died.
+  /// outside while idle) says nothing about this input. A request that passes an output the
+  /// worker writes is sent again only when the worker was gone before it had all of it: one
+  /// that died later may have written part of the output already.
   func answer(
     _ request: WorkerRequest, limits: RenderLimits, name: String
   ) throws(RenderError) -> WorkerResponse {
@@ -93,7 +94,7 @@ final class WorkerPool: Sendable {
       }
       let ending = worker.stop()
       switch failure {
-      case .closed where isReused && request.output == nil:
+      case .closedBeforeRequest where isReused, .closed where isReused && request.output == nil:
         worker = try spawn()
         isReused = false
       case .deadlinePassed:
@@ -104,7 +105,7 @@ final class WorkerPool: Sendable {
       case .oversized(let bytes) where bytes > caps.outputBytes:
         throw .limitExceeded(
           limit: RenderLimits.outputLimitName, value: bytes, maximum: caps.outputBytes)
-      case .closed, .oversized:
+      case .closed, .closedBeforeRequest, .oversized:
         throw .engineCrashed(engine: name, detail: "its worker process \(ending)")
       }
     }

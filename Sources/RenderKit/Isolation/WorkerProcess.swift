@@ -66,13 +66,17 @@ final class WorkerProcess: @unchecked Sendable {
   func exchange(
     _ request: WorkerRequest.Encoded, caps: WorkerCaps, before deadline: ContinuousClock.Instant
   ) throws(WorkerChannel.Failure) -> UnsafeMutableBufferPointer<UInt8> {
-    try request.withInput { input in
-      Result { () throws(WorkerChannel.Failure) in
-        try channel.send(
-          after: [caps.encoded(), request.head], head: [], tail: input,
-          passing: request.descriptors, before: deadline)
-      }
-    }.get()
+    do throws(WorkerChannel.Failure) {
+      try request.withInput { input in
+        Result { () throws(WorkerChannel.Failure) in
+          try channel.send(
+            after: [caps.encoded(), request.head], head: [], tail: input,
+            passing: request.descriptors, before: deadline)
+        }
+      }.get()
+    } catch .closed(let code) {
+      throw .closedBeforeRequest(errno: code)
+    }
     let processID = processID
     // Room for the answer's tag and a limit report besides the payload.
     return try channel.receiveBuffer(

@@ -11,6 +11,8 @@ enum WorkerResponse: Equatable {
   case limitExceeded(limit: String, value: Int, maximum: Int)
   /// The HTML's length in bytes, written to the output the request passed.
   case written(Int)
+  /// Writing to the output the request passed failed with this `errno`.
+  case writeFailed(errno: Int32)
 
   /// The answer that reports `error`: a limit as a limit, so the host throws the same error.
   init(_ error: RenderError) {
@@ -28,8 +30,10 @@ enum WorkerResponse: Equatable {
     return fragment
   }
 
-  /// The length of the HTML the worker wrote, or the error the answer reports (naming `name`).
-  func writtenCount(name: String) throws(RenderError) -> Int {
+  /// The length of the HTML the worker wrote to `output`, or the error the answer reports
+  /// (naming the engine `name`, or `output` when writing it failed).
+  func writtenCount(name: String, output: OutputFile) throws(RenderError) -> Int {
+    if case .writeFailed(let code) = self { throw output.failure(errno: code) }
     guard case .written(let count) = self else { throw error(name: name) }
     return count
   }
@@ -49,7 +53,7 @@ enum WorkerResponse: Equatable {
     case .failure(let message): .engineFailed(engine: name, detail: message)
     case .limitExceeded(let limit, let value, let maximum):
       .limitExceeded(limit: limit, value: value, maximum: maximum)
-    case .html, .document, .written:
+    case .html, .document, .written, .writeFailed:
       .engineFailed(engine: name, detail: "the worker sent an answer of the wrong kind; rebuild it")
     }
   }
@@ -59,7 +63,7 @@ enum WorkerResponse: Equatable {
     switch self {
     case .html(let fragment): fragment.utf8Count
     case .document(let bytes): bytes.count
-    case .failure, .limitExceeded, .written: 0
+    case .failure, .limitExceeded, .written, .writeFailed: 0
     }
   }
 
@@ -84,6 +88,10 @@ enum WorkerResponse: Equatable {
       var head: [UInt8] = [4]
       WireReader.appendLength(count & 0xFFFF_FFFF, to: &head)
       WireReader.appendLength(count >> 32, to: &head)
+      return body(head, nothing)
+    case .writeFailed(let code):
+      var head: [UInt8] = [5]
+      WireReader.appendLength(Int(code), to: &head)
       return body(head, nothing)
     }
   }
@@ -116,6 +124,9 @@ enum WorkerResponse: Equatable {
       guard let low = reader.readLength(), let high = reader.readLength(), reader.isAtEnd
       else { return nil }
       self = .written(low | high << 32)
+    case 5:
+      guard let code = reader.readLength(), reader.isAtEnd else { return nil }
+      self = .writeFailed(errno: Int32(truncatingIfNeeded: code))
     default: return nil
     }
   }

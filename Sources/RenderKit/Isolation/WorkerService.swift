@@ -83,58 +83,69 @@ public enum WorkerService {
     var warmedEngines = warmedEngines
     while true {
       var passed: [Int32] = []
-      defer { for descriptor in passed { close(descriptor) } }
-      guard let message = try? channel.receive(before: nil, passing: &passed),
-        let caps = WorkerCaps(decoding: message),
-        let headMessage = try? channel.receive(before: nil)
-      else { return }
-      guard let head = WorkerRequest.Head(decoding: headMessage),
-        passed.count == (head.inputFileMaximumBytes == nil ? 0 : 1) + (head.writesOutput ? 1 : 0)
-      else {
-        // Answered before any input is read: a host of another build may frame it otherwise.
-        _ = send(
-          .failure(
-            "the worker could not read the request; host and worker come from different builds"),
-          on: channel)
-        return
+      let message = try? channel.receive(before: nil, passing: &passed)
+      let reply = message.flatMap(WorkerCaps.init(decoding:)).flatMap { caps in
+        respond(on: channel, caps: caps, passed: passed, warmedEngines: &warmedEngines)
       }
-      if warmedEngines.insert(head.engineID).inserted { warm(engineID: head.engineID) }
-      caps.applyMemoryCap()
-      let engine = markdownEngine(for: head)
-      let input: MarkdownSource
-      if let maximum = head.inputFileMaximumBytes {
-        // The input message is still sent, empty: every request is framed alike.
-        guard (try? channel.receive(before: nil, maximumBytes: 0)) != nil else { return }
-        do throws(RenderError) {
-          input = .utf8(try readFile(passed[0], maximumBytes: maximum))
-        } catch {
-          guard send(WorkerResponse(error), on: channel) else { return }
-          continue
-        }
-      } else if head.inputIsText, !(engine is any UTF8MarkdownEngine) {
-        guard let text = try? channel.receiveText(before: nil) else { return }
-        input = .text(text)
-      } else {
-        guard let buffer = try? channel.receiveBuffer(before: nil) else { return }
-        // The bytes stay where they were read; the data frees them with the request.
-        input = .utf8(
-          Data(
-            bytesNoCopy: buffer.baseAddress!, count: buffer.count,
-            deallocator: .custom { bytes, _ in bytes.deallocate() }))
-      }
-      // The input is moved, not copied, into the answer: the engine then holds the only
-      // reference to the text and can free it once parsed.
-      var response = caps.checked(answer(head, engine: engine, input: consume input))
-      if head.writesOutput, let output = passed.last { response = write(response, to: output) }
       // Closed before the answer, so that the host finds them closed once it has it.
       for descriptor in passed { close(descriptor) }
-      passed = []
-      guard send(response, on: channel) else { return }
+      guard let reply, send(reply.answer, on: channel), reply.servesOn else { return }
     }
   }
 
-  /// The input file passed as `descriptor`, read from its start: the offset is shared with
-  /// the host, and a request sent again to a new worker finds it where the first left it.
+  /// The answer to the request whose caps came with the descriptors `passed`, read from
+  /// `channel`: its head, then its input; `servesOn` false when the worker must stop after
+  /// answering. Nil when the host is gone.
+  private static func respond(
+    on channel: WorkerChannel, caps: WorkerCaps, passed: [Int32],
+    warmedEngines: inout Set<String>
+  ) -> (answer: WorkerResponse, servesOn: Bool)? {
+    guard let headMessage = try? channel.receive(before: nil) else { return nil }
+    guard let head = WorkerRequest.Head(decoding: headMessage) else {
+      // Answered before any input is read: a host of another build may frame it otherwise.
+      let failure =
+        "the worker could not read the request; host and worker come from different builds"
+      return (.failure(failure), false)
+    }
+    guard passed.count == (head.inputFileMaximumBytes == nil ? 0 : 1) + (head.writesOutput ? 1 : 0)
+    else {
+      let failure =
+        "the worker did not receive the files the request passed (\(passed.count) arrived); "
+        + "it may have run out of descriptors: raise the open-file limit (ulimit -n)"
+      return (.failure(failure), false)
+    }
+    if warmedEngines.insert(head.engineID).inserted { warm(engineID: head.engineID) }
+    caps.applyMemoryCap()
+    let engine = markdownEngine(for: head)
+    let input: MarkdownSource
+    if let maximum = head.inputFileMaximumBytes {
+      // The input message is still sent, empty: every request is framed alike.
+      guard (try? channel.receive(before: nil, maximumBytes: 0)) != nil else { return nil }
+      do throws(RenderError) {
+        input = .utf8(try readFile(passed[0], maximumBytes: maximum))
+      } catch {
+        return (WorkerResponse(error), true)
+      }
+    } else if head.inputIsText, !(engine is any UTF8MarkdownEngine) {
+      guard let text = try? channel.receiveText(before: nil) else { return nil }
+      input = .text(text)
+    } else {
+      guard let buffer = try? channel.receiveBuffer(before: nil) else { return nil }
+      // The bytes stay where they were read; the data frees them with the request.
+      input = .utf8(
+        Data(
+          bytesNoCopy: buffer.baseAddress!, count: buffer.count,
+          deallocator: .custom { bytes, _ in bytes.deallocate() }))
+    }
+    // The input is moved, not copied, into the answer: the engine then holds the only
+    // reference to the text and can free it once parsed.
+    let response = caps.checked(answer(head, engine: engine, input: consume input))
+    guard head.writesOutput, let output = passed.last else { return (response, true) }
+    return (write(response, to: output), true)
+  }
+
+  /// The input file passed as `descriptor`, read from its start, wherever the offset it shares
+  /// with the host stands.
   private static func readFile(_ descriptor: Int32, maximumBytes: Int) throws(RenderError) -> Data {
     lseek(descriptor, 0, SEEK_SET)
     var status = stat()
@@ -149,26 +160,8 @@ public enum WorkerService {
   /// is what the host would have written.
   private static func write(_ response: WorkerResponse, to descriptor: Int32) -> WorkerResponse {
     guard case .html(let fragment) = response else { return response }
-    let failure = fragment.withUTF8 { bytes -> Int32? in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(
-          descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return written < 0 ? errno : EIO
-        }
-      }
-      return nil
-    }
-    if let failure {
-      return .failure(
-        "the output could not be written (\(String(cString: strerror(failure)))); "
-          + "check the disk has room and the file is writable")
-    }
+    let failure = fragment.withUTF8 { OutputFile.write(UnsafeRawBufferPointer($0), to: descriptor) }
+    if let failure { return .writeFailed(errno: failure) }
     return .written(fragment.utf8Count)
   }
 

@@ -215,7 +215,7 @@ public struct Renderer: Sendable {
   /// `/dev/null`, where a write never waits for a reader) when the engine's worker can read
   /// and write them itself; false, having written nothing, when it cannot (the caller then
   /// reads the file and writes the fragment).
-  package func writeHTML(markdownFile file: InputFile, to output: Int32) throws(RenderError)
+  package func writeHTML(markdownFile file: InputFile, to output: OutputFile) throws(RenderError)
     -> Bool
   {
     try MarkdownPipeline(self).writeFragment(markdownFile: file, to: output)
