@@ -21,22 +21,28 @@ import Testing
     /// Opened for writing, appending to what it holds.
     func openForAppending() -> Int32 { open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC) }
 
-    var contents: Data { (try? Data(contentsOf: url)) ?? Data() }
+    // Read with the package's own reader: `Data(contentsOf:)` of an empty file leaks its
+    // buffer in this toolchain's Foundation (the address sanitizer's leak check sees it).
+    var contents: [UInt8] {
+      Array((try? LimitedInput.read(path: url.path, maximumBytes: 1 << 24)) ?? Data())
+    }
 
     deinit { try? FileManager.default.removeItem(at: url) }
   }
 
-  static let markdown =
-    Data(
+  /// An array: a static `Data` built by appending is reported as leaked by the address
+  /// sanitizer, which does not find its storage through the global.
+  static let markdown: [UInt8] =
+    Array(
       ("# Title\n\nSome *emphasis*, `code`, a [link](https://example.com) and caf\u{E9}.\n\n"
         + "| a | b |\n|---|---|\n| 1 | 2 |\n\n<b>raw</b> [bad](javascript:alert(1))\n").utf8)
-    + Data([0xFF, 0x0D, 0x0A, 0x2A, 0x78, 0x2A, 0x0A])
+    + [0xFF, 0x0D, 0x0A, 0x2A, 0x78, 0x2A, 0x0A]
 
   @Test(
     "the worker reads the file and writes the HTML after what the output held, as in-process",
     arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
   func writesWhatInProcessRenders(engineID: String) throws {
-    let input = try TemporaryFile(Self.markdown)
+    let input = try TemporaryFile(Data(Self.markdown))
     let output = try TemporaryFile(Data("before\n".utf8))
     let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
     let descriptor = output.openForAppending()
@@ -48,7 +54,7 @@ import Testing
     let expected = try EngineRegistry.builtIn.engine(id: engineID).render(
       MarkdownInput.decode(Self.markdown), options: options)
     #expect(written == expected.utf8Count)
-    #expect(output.contents == Data("before\n".utf8) + expected.utf8Data)
+    #expect(output.contents == Array("before\n".utf8) + Array(expected.utf8Data))
   }
 
   @Test("a file that grew past the limit after it was checked is refused by the worker")
@@ -163,7 +169,7 @@ import Testing
       #expect(WorkerResponse(taking: answer) == .written(paragraph.utf8.count))
     }
     #expect(before > 0 && openCount() == before)
-    #expect(output.contents == Data(String(repeating: paragraph, count: 3).utf8))
+    #expect(output.contents == Array(String(repeating: paragraph, count: 3).utf8))
   }
 
   @Test("a head saying descriptors come that did not is answered at once, not trusted")
