@@ -24,9 +24,14 @@ final class WorkerPool: Sendable {
   private let lock = NSLock()
   private nonisolated(unsafe) var idle: [WorkerProcess] = []
 
+  /// Up to four idle workers, fewer on fewer cores. Read once: the processor count comes from
+  /// the cgroup's quota files, which every pool (one per engine, the importer's, the
+  /// sanitizer's) would otherwise open again as the program starts.
+  static let defaultMaximumIdle = min(4, ProcessInfo.processInfo.activeProcessorCount)
+
   init(
     executable: Result<String, RenderError>, runsHost: Bool = false, engineID: String? = nil,
-    maximumIdle: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    maximumIdle: Int = WorkerPool.defaultMaximumIdle
   ) {
     self.executable = executable
     self.runsHost = runsHost
