@@ -63,6 +63,16 @@ struct FrontMatterSplitter {
   /// Whether the UTF-8 `bytes` open with a fence line (after a byte-order mark), the one
   /// thing every split needs: bytes that do not cannot be split, so need not be decoded.
   static func opensWithFence(_ bytes: some Collection<UInt8>) -> Bool {
+    // Read through a buffer: slicing a collection of a type known only at run time looks its
+    // slice types up in the runtime, a twentieth of `render`'s own start-up work.
+    if let opens = bytes.withContiguousStorageIfAvailable(opensWithFence(buffer:)) {
+      return opens
+    }
+    return Array(bytes.prefix { $0 != 0x0A && $0 != 0x0D }).withUnsafeBufferPointer(
+      opensWithFence(buffer:))
+  }
+
+  private static func opensWithFence(buffer bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var rest = bytes[...]
     if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
     return isFence(rest.prefix { $0 != 0x0A && $0 != 0x0D }, closing: false)

@@ -1,3 +1,4 @@
+import Foundation
 import FrontMatter
 import RenderCore
 import Testing
@@ -83,6 +84,9 @@ import Testing
       firstLine.starts(with: Array("---".utf8))
       && firstLine.dropFirst(3).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     #expect(reader.mayRead(bytes) == isFence)
+    #expect(reader.mayRead(Data(bytes)) == isFence)
+    // A collection with no contiguous storage takes the other path, with the same answer.
+    #expect(reader.mayRead(bytes.lazy.map { $0 }) == isFence)
     #expect(!reader.mayRead(bytes, mode: .text))
   }
 
