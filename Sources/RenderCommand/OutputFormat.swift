@@ -10,4 +10,7 @@ enum OutputFormat: String, CaseIterable {
   case json
   /// The styled text for a terminal, with ANSI styles when colour is on.
   case terminal
+
+  /// Whether the output is written from ``StyledText``: plain text, JSON or terminal.
+  var isStyledText: Bool { self == .text || self == .json || self == .terminal }
 }

@@ -68,6 +68,14 @@ package enum RenderCommand {
       {
         return .success
       }
+      // For styled output, the worker reads the file and builds the document itself.
+      if let file, parsed.to.isStyledText, parsed.inputFormat == .markdown,
+        let styled = try renderer.styledText(markdownFile: file)
+      {
+        let output = styledOutput(styled, arguments: parsed, context: context)
+        try writeOutput(output, to: parsed.output, context: context)
+        return .success
+      }
       let input = try readInput(
         file, limits: renderer.configuration.limits, context: context)
       let output = try render(input, arguments: parsed, renderer: renderer, context: context)
@@ -121,11 +129,18 @@ package enum RenderCommand {
         return Data(try renderer.page(html: text, fileName: fileName).html.utf8)
       }
       return Data(try renderer.page(markdown: text, fileName: fileName).html.utf8)
-    case .text:
-      let plain = try styled().plainText
-      return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)
+    case .text, .json, .terminal:
+      return styledOutput(try styled(), arguments: arguments, context: context)
+    }
+  }
+
+  /// The styled output the arguments ask for (``OutputFormat/isStyledText``), as UTF-8 bytes.
+  private static func styledOutput(
+    _ styled: StyledText, arguments: RenderArguments, context: CommandContext
+  ) -> Data {
+    switch arguments.to {
     case .json:
-      return try styled().jsonData() + Data("\n".utf8)
+      return styled.jsonData() + Data("\n".utf8)
     case .terminal:
       let mode = terminalColorMode(for: arguments, context: context)
       let width =
@@ -134,7 +149,10 @@ package enum RenderCommand {
       let renderer = TerminalRenderer(
         width: max(10, width), colorMode: mode,
         lineDrawing: TerminalLineDrawing(environment: context.environment))
-      return Data(renderer.renderUTF8(try styled()))
+      return Data(renderer.renderUTF8(styled))
+    case .text, .fragment, .page:  // (the HTML outputs are not styled; they never come here)
+      let plain = styled.plainText
+      return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)
     }
   }
 

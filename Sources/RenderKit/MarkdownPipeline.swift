@@ -74,6 +74,28 @@ package struct MarkdownPipeline: Sendable {
       try bytesEngine.document(utf8: markdown, options: options, importer: requireImporter()))
   }
 
+  /// The document of the Markdown file `file`, built by the worker, which reads the file
+  /// itself, when the engine runs in one and nothing here needs the text (as for
+  /// ``document(markdownUTF8:)``'s bytes path); nil, having read nothing, otherwise.
+  package func document(markdownFile file: InputFile) throws(RenderError) -> Document? {
+    guard let isolated = isolatedEngine(reading: file), !options.tableOfContents else {
+      return nil
+    }
+    return outlined(try isolated.document(markdownFile: file, options: options))
+  }
+
+  /// The engine's worker, when it can read `file` itself: the engine runs in one, the file is
+  /// regular, no front matter can open in its head and the engine's HTML is not sanitized
+  /// first. The one condition the file paths share (each adds what its own output needs).
+  private func isolatedEngine(reading file: InputFile) -> IsolatedEngine? {
+    // Front matter opens on the first line; a head cut inside a long first line can only make
+    // a fence look possible, never hide one.
+    guard sanitizer == nil, let isolated = engine as? IsolatedEngine,
+      file.regularFileBytes != nil, !frontMatter.mayRead(file.head, mode: options.frontMatter)
+    else { return nil }
+    return isolated
+  }
+
   /// `document` with anchors and the table of contents, when the options ask for them.
   private func outlined(_ document: Document) -> Document {
     guard options.anchorsHeadings else { return document }
@@ -113,11 +135,9 @@ package struct MarkdownPipeline: Sendable {
     throws(RenderError)
     -> Bool
   {
-    // Front matter opens on the first line; a head cut inside a long first line can only make
-    // a fence look possible, never hide one.
-    guard sanitizer == nil, !options.anchorsHeadings, let isolated = engine as? IsolatedEngine,
-      file.regularFileBytes != nil, !frontMatter.mayRead(file.head, mode: options.frontMatter)
-    else { return false }
+    guard !options.anchorsHeadings, let isolated = isolatedEngine(reading: file) else {
+      return false
+    }
     _ = try isolated.write(markdownFile: file, options: options, to: output)
     return true
   }

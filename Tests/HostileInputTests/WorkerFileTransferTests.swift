@@ -57,6 +57,47 @@ import Testing
     #expect(output.contents == Array("before\n".utf8) + Array(expected.utf8Data))
   }
 
+  @Test(
+    "the worker reads the file and builds the document its bytes give",
+    arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
+  func buildsTheDocumentOfTheBytes(engineID: String) throws {
+    let input = try TemporaryFile(Data(Self.markdown))
+    let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
+    let options = RenderOptions(extensions: engineID == "cmark" ? [] : [.tables])
+    let isolated = try IsolatedEngine(engineID: engineID)
+    let fromFile = try isolated.document(markdownFile: file, options: options)
+    let fromBytes = try isolated.document(
+      utf8: Data(Self.markdown), options: options, importer: HTMLImporter())
+    #expect(fromFile == fromBytes)
+    #expect(fromFile.nodes.count > 10)
+  }
+
+  @Test("styled text from a file is the bytes' own, and the text is read where it is needed")
+  func styledTextFromAFile() throws {
+    let plain = try TemporaryFile(Data(Self.markdown))
+    let withFrontMatter = try TemporaryFile(Data(("---\ntitle: T\n---\n").utf8 + Self.markdown))
+    var configuration = RenderConfiguration()
+    configuration.options.headingAnchors = true
+    let renderer = try Renderer(configuration: configuration)
+    let file = try InputFile(path: plain.url.path, maximumBytes: 1 << 20)
+    let styled = try #require(try renderer.styledText(markdownFile: file))
+    #expect(styled == (try renderer.styledText(markdownUTF8: Data(Self.markdown))))
+    #expect(styled.blocks.contains { $0.anchor == "title" })
+    // Front matter, a table of contents and sanitizing need the text in this process.
+    let fenced = try InputFile(path: withFrontMatter.url.path, maximumBytes: 1 << 20)
+    #expect(try renderer.styledText(markdownFile: fenced) == nil)
+    for change in [
+      { (configuration: inout RenderConfiguration) in configuration.sanitize = true },
+      { (configuration: inout RenderConfiguration) in
+        configuration.options.tableOfContents = true
+      },
+    ] {
+      var changed = configuration
+      change(&changed)
+      #expect(try Renderer(configuration: changed).styledText(markdownFile: file) == nil)
+    }
+  }
+
   @Test("a file that grew past the limit after it was checked is refused by the worker")
   func fileBeyondTheLimitIsRefused() throws {
     let input = try TemporaryFile(Data("small\n".utf8))
@@ -71,6 +112,9 @@ import Testing
         to: OutputFile(descriptor: descriptor, name: "out"))
     }
     #expect(output.contents.isEmpty)
+    #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 65, maximum: 64)) {
+      try IsolatedEngine(engineID: "cmark").document(markdownFile: file, options: RenderOptions())
+    }
   }
 
   @Test("output beyond the cap is refused before anything is written")

@@ -101,6 +101,17 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     try run(.document, .bytes(markdown), options: options).document(name: descriptor.id)
   }
 
+  /// Builds the document of the Markdown file `file` in a worker, which reads the file itself:
+  /// the host neither reads nor sends its megabytes; see ``document(_:options:importer:)``.
+  package func document(markdownFile file: InputFile, options: RenderOptions) throws(RenderError)
+    -> Document
+  {
+    try run(
+      .document, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
+      options: options, maximumInputBytes: file.maximumBytes
+    ).document(name: descriptor.id)
+  }
+
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
   package func suspendingRender(
     _ markdown: String, options: RenderOptions

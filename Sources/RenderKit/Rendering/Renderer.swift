@@ -114,6 +114,16 @@ public struct Renderer: Sendable {
     try styled(MarkdownPipeline(self).document(markdownUTF8: markdown))
   }
 
+  /// ``styledText(markdownUTF8:)`` of the Markdown file `file`, whose document the engine's
+  /// worker builds from the file itself (the host neither reads nor sends its bytes); nil,
+  /// having read nothing, when the worker cannot (the caller then reads the file).
+  package func styledText(markdownFile file: InputFile) throws(RenderError) -> StyledText? {
+    guard let document = try MarkdownPipeline(self).document(markdownFile: file) else {
+      return nil
+    }
+    return try styled(document)
+  }
+
   /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme,
   /// then the document's `<style>` elements; with `linkedStylesheetFolder` (the folder the
   /// document came from, granted by the caller), also its `<link rel="stylesheet">` files inside
