@@ -94,6 +94,43 @@ struct PathologicalInputTests {
     )
   }
 
+  /// The file path (what `render FILE --to terminal`, `json` and `text` take): the worker
+  /// reads each input from a file it is passed and builds the document.
+  @Test(
+    "every pathological input read by the worker from a file gives a document or a clear error",
+    arguments: EngineRegistry.builtIn.engineIDs)
+  func everyInputAsAFile(engineID: String) throws {
+    let isolated = try IsolatedEngine(engineID: engineID, limits: Self.limits)
+    let claimsSafety = try EngineRegistry.builtIn.engine(id: engineID).descriptor
+      .isSafeOnHostileInput
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pathological-\(engineID)-\(UUID().uuidString).md")
+    defer { try? FileManager.default.removeItem(at: url) }
+    for hostile in try Self.cases() {
+      try Data(hostile.markdown.utf8).write(to: url)
+      let file = try InputFile(path: url.path, maximumBytes: Self.limits.maximumInputBytes)
+      let start = ContinuousClock.now
+      let outcome = Result { () throws(RenderError) in
+        try isolated.document(markdownFile: file, options: RenderOptions())
+      }
+      #expect(
+        ContinuousClock.now - start < Self.limits.deadline + .seconds(1),
+        "\(engineID) \(hostile.name)")
+      switch outcome {
+      case .success(let document):
+        // Every input holds text, so at least one block comes out.
+        #expect(document.nodes.count > 1, "\(engineID) \(hostile.name)")
+      case .failure(.deadlineExceeded(let engine, let seconds)):
+        #expect(engine == engineID && seconds == 2)
+        #expect(!claimsSafety, "\(engineID) claims safety yet stalls on \(hostile.name)")
+      case .failure(.limitExceeded(let limit, _, _)):
+        #expect(Self.acceptedLimits.contains(limit), "\(engineID) \(hostile.name)")
+      case .failure(let other):
+        Issue.record("\(engineID) \(hostile.name) from a file: unexpected error \(other)")
+      }
+    }
+  }
+
   @Test("libcmark 0.30.2 is not linear: the descriptor must not claim safety")
   func cmarkStallsOnKnownInputs() throws {
     let cases = try Self.cases()
