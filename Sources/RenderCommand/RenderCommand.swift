@@ -68,7 +68,16 @@ package enum RenderCommand {
       {
         return .success
       }
-      // For styled output, the worker reads the file and builds the document itself.
+      // For terminal output the worker reads the file and writes the bytes (or sends them)
+      // itself; for the other styled outputs it reads the file and builds the document.
+      if let file, parsed.to == .terminal, parsed.inputFormat == .markdown,
+        let bytes = try renderer.terminalOutput(
+          markdownFile: file, renderer: terminalRenderer(for: parsed, context: context),
+          writingTo: parsed.output == nil ? context.outputFile : nil)
+      {
+        if !bytes.isEmpty { try writeOutput(Data(bytes), to: parsed.output, context: context) }
+        return .success
+      }
       if let file, parsed.to.isStyledText, parsed.inputFormat == .markdown,
         let styled = try renderer.styledText(markdownFile: file)
       {
@@ -142,18 +151,24 @@ package enum RenderCommand {
     case .json:
       return styled.jsonData() + Data("\n".utf8)
     case .terminal:
-      let mode = terminalColorMode(for: arguments, context: context)
-      let width =
-        arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
-        .terminalColumns ?? 80
-      let renderer = TerminalRenderer(
-        width: max(10, width), colorMode: mode,
-        lineDrawing: TerminalLineDrawing(environment: context.environment))
-      return Data(renderer.renderUTF8(styled))
+      return Data(terminalRenderer(for: arguments, context: context).renderUTF8(styled))
     case .text, .fragment, .page:  // (the HTML outputs are not styled; they never come here)
       let plain = styled.plainText
       return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)
     }
+  }
+
+  /// The terminal output's width (`--width`, else `COLUMNS`, else the terminal's, else 80),
+  /// colours and line drawing, as the arguments and the environment say.
+  private static func terminalRenderer(
+    for arguments: RenderArguments, context: CommandContext
+  ) -> TerminalRenderer {
+    let width =
+      arguments.width ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? context
+      .terminalColumns ?? 80
+    return TerminalRenderer(
+      width: max(10, width), colorMode: terminalColorMode(for: arguments, context: context),
+      lineDrawing: TerminalLineDrawing(environment: context.environment))
   }
 
   /// For colour terminal output without `--color-scheme`, the terminal's own scheme:

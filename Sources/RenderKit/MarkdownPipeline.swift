@@ -84,6 +84,21 @@ package struct MarkdownPipeline: Sendable {
     return outlined(try isolated.document(markdownFile: file, options: options))
   }
 
+  /// The terminal output of the Markdown file `file`, made in the worker, which reads the
+  /// file and styles and lays out the document itself (the settings in `terminal`), when the
+  /// engine runs in one and nothing here needs the text (as for ``document(markdownFile:)``);
+  /// with `output`, the worker writes it there and the result is empty. Nil, having read
+  /// nothing, when the worker cannot.
+  func terminalOutput(
+    markdownFile file: InputFile, terminal: WorkerRequest.Terminal, writingTo output: OutputFile?
+  ) throws(RenderError) -> [UInt8]? {
+    guard let isolated = isolatedEngine(reading: file), !options.tableOfContents else {
+      return nil
+    }
+    return try isolated.terminalOutput(
+      markdownFile: file, options: options, terminal: terminal, writingTo: output)
+  }
+
   /// The engine's worker, when it can read `file` itself: the engine runs in one, the file is
   /// regular, no front matter can open in its head and the engine's HTML is not sanitized
   /// first. The one condition the file paths share (each adds what its own output needs).
@@ -98,10 +113,18 @@ package struct MarkdownPipeline: Sendable {
 
   /// `document` with anchors and the table of contents, when the options ask for them.
   private func outlined(_ document: Document) -> Document {
-    guard options.anchorsHeadings else { return document }
     // Sanitized output keeps no id of its own; GitHub's prefix keeps the new ones from
     // clobbering the names a host page's scripts use.
-    let outline = Outline(document: document, anchorPrefix: sanitizer == nil ? "" : "user-content-")
+    Self.outlined(document, options: options, anchorPrefix: sanitizer == nil ? "" : "user-content-")
+  }
+
+  /// `document` with anchors (each id after `anchorPrefix`) and the table of contents, when
+  /// `options` ask for them: the one outline step, in the host or in a worker.
+  static func outlined(
+    _ document: Document, options: RenderOptions, anchorPrefix: String
+  ) -> Document {
+    guard options.anchorsHeadings else { return document }
+    let outline = Outline(document: document, anchorPrefix: anchorPrefix)
     let contents =
       options.tableOfContents
       ? TableOfContents(outline: outline, levels: options.tableOfContentsLevels) : nil

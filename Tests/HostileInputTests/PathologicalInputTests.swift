@@ -22,6 +22,11 @@ struct PathologicalInputTests {
   /// few kilobytes of the worker's memory cap, or its output would cross the output cap.
   static let acceptedLimits = [RenderLimits.memoryLimitName, RenderLimits.outputLimitName]
 
+  /// Terminal output as `render --to terminal` makes it on a colour terminal.
+  static let terminal = WorkerRequest.Terminal(
+    stylesheet: Stylesheet.default.source, colorScheme: .light,
+    renderer: TerminalRenderer(colorMode: .trueColor), anchorsHeadings: true)
+
   static func cases() throws -> [PathologicalCase] {
     try PathologicalCase.load(path: SharedFixtures.url("suites/pathological.json").path)
   }
@@ -94,12 +99,13 @@ struct PathologicalInputTests {
     )
   }
 
-  /// The file path (what `render FILE --to terminal`, `json` and `text` take): the worker
-  /// reads each input from a file it is passed and builds the document.
+  /// The file paths (what `render FILE --to json` and `text` take, and `--to terminal`): the
+  /// worker reads each input from a file it is passed and builds the document, or styles it
+  /// and lays it out for a terminal too.
   @Test(
-    "every pathological input read by the worker from a file gives a document or a clear error",
-    arguments: EngineRegistry.builtIn.engineIDs)
-  func everyInputAsAFile(engineID: String) throws {
+    "every pathological input read by the worker from a file gives a document or terminal output, or a clear error",
+    arguments: EngineRegistry.builtIn.engineIDs, [false, true])
+  func everyInputAsAFile(engineID: String, forTerminal: Bool) throws {
     let isolated = try IsolatedEngine(engineID: engineID, limits: Self.limits)
     let claimsSafety = try EngineRegistry.builtIn.engine(id: engineID).descriptor
       .isSafeOnHostileInput
@@ -111,15 +117,20 @@ struct PathologicalInputTests {
       let file = try InputFile(path: url.path, maximumBytes: Self.limits.maximumInputBytes)
       let start = ContinuousClock.now
       let outcome = Result { () throws(RenderError) in
-        try isolated.document(markdownFile: file, options: RenderOptions())
+        guard forTerminal else {
+          return try isolated.document(markdownFile: file, options: RenderOptions()).nodes.count
+        }
+        return try isolated.terminalOutput(
+          markdownFile: file, options: RenderOptions(), terminal: Self.terminal
+        ).count
       }
       #expect(
         ContinuousClock.now - start < Self.limits.deadline + .seconds(1),
         "\(engineID) \(hostile.name)")
       switch outcome {
-      case .success(let document):
-        // Every input holds text, so at least one block comes out.
-        #expect(document.nodes.count > 1, "\(engineID) \(hostile.name)")
+      case .success(let count):
+        // Every input holds text: at least one block, or a line of text and its newline.
+        #expect(count > 1, "\(engineID) \(hostile.name)")
       case .failure(.deadlineExceeded(let engine, let seconds)):
         #expect(engine == engineID && seconds == 2)
         #expect(!claimsSafety, "\(engineID) claims safety yet stalls on \(hostile.name)")

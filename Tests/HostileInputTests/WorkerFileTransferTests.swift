@@ -94,7 +94,42 @@ import Testing
     ] {
       var changed = configuration
       change(&changed)
-      #expect(try Renderer(configuration: changed).styledText(markdownFile: file) == nil)
+      let changedRenderer = try Renderer(configuration: changed)
+      #expect(try changedRenderer.styledText(markdownFile: file) == nil)
+      #expect(try changedRenderer.terminalOutput(markdownFile: file, renderer: .init()) == nil)
+    }
+    #expect(try renderer.terminalOutput(markdownFile: fenced, renderer: .init()) == nil)
+  }
+
+  @Test(
+    "the worker's terminal output of a file is what this process lays out, sent or written",
+    arguments: ["cmark", "cmark-gfm", "discount", "md4c"])
+  func terminalOutputFromAFile(engineID: String) throws {
+    let input = try TemporaryFile(Data(Self.markdown))
+    let stylesheet = try TemporaryFile(Data("h1 { color: #c00 } code { background: #eee }".utf8))
+    for (colorMode, scheme, anchors) in [
+      (TerminalColorMode.none, ColorScheme.light, false), (.trueColor, .dark, true),
+      (.ansi256, .light, false),
+    ] {
+      var configuration = RenderConfiguration()
+      configuration.engine = engineID
+      configuration.colorScheme = scheme
+      configuration.options.headingAnchors = anchors
+      configuration.stylesheet = colorMode == .ansi256 ? stylesheet.url.path : nil
+      let renderer = try Renderer(configuration: configuration)
+      let terminal = TerminalRenderer(
+        width: 40, colorMode: colorMode, lineDrawing: colorMode == .none ? .ascii : .unicode)
+      let expected = terminal.renderUTF8(try renderer.styledText(markdownUTF8: Data(Self.markdown)))
+      let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
+      #expect(try renderer.terminalOutput(markdownFile: file, renderer: terminal) == expected)
+      let output = try TemporaryFile(Data("before\n".utf8))
+      let descriptor = output.openForAppending()
+      defer { close(descriptor) }
+      let written = try renderer.terminalOutput(
+        markdownFile: file, renderer: terminal,
+        writingTo: OutputFile(descriptor: descriptor, name: "out"))
+      #expect(written == [])
+      #expect(output.contents == Array("before\n".utf8) + expected)
     }
   }
 
@@ -242,6 +277,22 @@ import Testing
       head.writesOutput = writes
       #expect(WorkerRequest.Head(decoding: head.encoded()) == head)
     }
+    // Terminal output's settings travel with its head, and such a head without them is refused.
+    head.product = .terminal
+    let withoutSettings = head.encoded()
+    head.terminal = WorkerRequest.Terminal(
+      stylesheet: "p { color: red }", colorScheme: .dark,
+      renderer: TerminalRenderer(
+        width: 123, colorMode: .ansi256, hyperlinks: false, lineDrawing: .ascii),
+      anchorsHeadings: true)
+    #expect(WorkerRequest.Head(decoding: head.encoded()) == head)
+    #expect(WorkerRequest.Head(decoding: withoutSettings) == nil)
+    #expect(WorkerRequest.Head(decoding: head.encoded() + [0]) == nil)
+    let terminalOutput = WorkerResponse.terminal(Array("\u{1B}[1mbold\u{1B}[0m\n".utf8))
+    let encoded = terminalOutput.withEncoded { head, tail in head + Array(tail) }
+    let received = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: encoded.count)
+    _ = received.initialize(from: encoded)
+    #expect(WorkerResponse(taking: received) == terminalOutput)
     for count in [0, 15, 3 << 32 | 1] {
       let encoded = WorkerResponse.written(count).withEncoded { head, _ in head }
       let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: encoded.count)

@@ -112,6 +112,25 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     ).document(name: descriptor.id)
   }
 
+  /// The terminal output of the Markdown file `file`, made in a worker, which reads the file,
+  /// builds the document, styles it and lays it out as `terminal` says: the host neither reads
+  /// the Markdown nor holds its document. With `output` (a regular file or `/dev/null`), the
+  /// worker writes the bytes there itself and nothing is returned.
+  func terminalOutput(
+    markdownFile file: InputFile, options: RenderOptions, terminal: WorkerRequest.Terminal,
+    writingTo output: OutputFile? = nil
+  ) throws(RenderError) -> [UInt8] {
+    let response = try run(
+      .terminal, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
+      options: options, output: output?.descriptor, maximumInputBytes: file.maximumBytes,
+      terminal: terminal)
+    if let output {
+      _ = try response.writtenCount(name: descriptor.id, output: output)
+      return []
+    }
+    return try response.terminalOutput(name: descriptor.id)
+  }
+
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
   package func suspendingRender(
     _ markdown: String, options: RenderOptions
@@ -134,14 +153,15 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   /// Checks the request in the host, then makes one round trip.
   private func run(
     _ product: WorkerRequest.Product, _ markdown: WorkerRequest.Input, options: RenderOptions,
-    output: Int32? = nil, maximumInputBytes: Int? = nil
+    output: Int32? = nil, maximumInputBytes: Int? = nil, terminal: WorkerRequest.Terminal? = nil
   ) throws(RenderError) -> WorkerResponse {
     try checkSupport(of: options, in: EngineRegistry.builtIn)
     try limits.checkInput(byteCount: markdown.count)
     let request = WorkerRequest(
       product: product, engineID: descriptor.id, options: options, input: markdown,
       output: output,
-      maximumInputBytes: min(maximumInputBytes ?? Int.max, limits.maximumInputBytes))
+      maximumInputBytes: min(maximumInputBytes ?? Int.max, limits.maximumInputBytes),
+      terminal: terminal)
     return try pool.answer(request, limits: limits, name: descriptor.id)
   }
 }

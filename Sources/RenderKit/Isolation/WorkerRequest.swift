@@ -2,16 +2,17 @@ import Foundation
 import RenderCore
 
 /// What the host asks a worker: render this Markdown with this engine and these options, to
-/// HTML or to a document; or import or sanitize this HTML.
+/// HTML, to a document or to terminal output; or import or sanitize this HTML.
 ///
 /// Sent as two messages: the head (protocol version, product, engine identifier, option bits,
-/// extension names, where input and output travel), then the input itself (Markdown, or HTML
+/// extension names, where input and output travel, what terminal output needs), then the
+/// input itself (Markdown, or HTML
 /// bytes as given; nothing when the input is a file passed as a descriptor). The worker
 /// reads the head first, so it can prepare the engine before the caps apply, and then reads
 /// the input straight into the form the product needs.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 4
+  static let protocolVersion: UInt8 = 5
 
   /// What the worker sends back.
   enum Product: UInt8 {
@@ -23,6 +24,9 @@ struct WorkerRequest: Equatable {
     case importedDocument = 2
     /// The input, HTML, through ``HTMLSanitizer``'s default policy.
     case sanitizedHTML = 3
+    /// The engine's document styled and laid out for a terminal, as ``Head/terminal`` says:
+    /// the bytes the host writes.
+    case terminal = 4
   }
 
   /// What the worker reads first, before its caps apply.
@@ -41,9 +45,12 @@ struct WorkerRequest: Equatable {
     /// Set when the input is a file passed as the request's first descriptor: the worker reads
     /// it, refusing more than this many bytes.
     var inputFileMaximumBytes: Int?
-    /// Whether the worker writes the HTML to the request's last descriptor and answers with
-    /// its length (``WorkerResponse/written(_:)``).
+    /// Whether the worker writes the HTML (or terminal output) to the request's last
+    /// descriptor and answers with its length (``WorkerResponse/written(_:)``).
     var writesOutput = false
+    /// How terminal output is styled and laid out: set exactly when the product is
+    /// ``Product/terminal``.
+    var terminal: Terminal?
 
     /// Whether the input is text: Markdown, or HTML to sanitize. HTML for import stays bytes,
     /// as its charset is the importer's to detect (and Markdown does too when its engine
@@ -58,7 +65,8 @@ struct WorkerRequest: Equatable {
 
     /// The head message: protocol version, product, engine identifier, option bits,
     /// extension names, then where the input and output travel (a byte of flags, and the
-    /// input file's maximum as two 4-byte halves when there is one).
+    /// input file's maximum as two 4-byte halves when there is one), then for terminal
+    /// output how it is styled and laid out (``Terminal/encode(to:)``).
     func encoded() -> [UInt8] {
       var bytes: [UInt8] = [WorkerRequest.protocolVersion, product.rawValue]
       WireReader.appendString(engineID, to: &bytes)
@@ -79,6 +87,7 @@ struct WorkerRequest: Equatable {
         WireReader.appendLength(maximum & 0xFFFF_FFFF, to: &bytes)
         WireReader.appendLength(maximum >> 32, to: &bytes)
       }
+      terminal?.encode(to: &bytes)
       return bytes
     }
 
@@ -102,6 +111,10 @@ struct WorkerRequest: Equatable {
         inputFileMaximumBytes = low | high << 32
       }
       writesOutput = transfer & 2 != 0
+      if product == .terminal {
+        guard let terminal = Terminal(reading: &reader) else { return nil }
+        self.terminal = terminal
+      }
       guard reader.isAtEnd else { return nil }
       self.product = product
       self.engineID = engineID
@@ -158,13 +171,16 @@ struct WorkerRequest: Equatable {
   }
 
   /// A request for `product` of `input`; with `output` (a regular file or `/dev/null`, open
-  /// for writing), the worker writes the HTML there itself and answers with its length.
-  /// `maximumInputBytes` bounds what the worker reads of an input file.
+  /// for writing), the worker writes the HTML or terminal output there itself and answers
+  /// with its length. `maximumInputBytes` bounds what the worker reads of an input file;
+  /// `terminal` is what the ``Product/terminal`` product needs.
   init(
     product: Product = .html, engineID: String, options: RenderOptions, input: Input,
-    output: Int32? = nil, maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes
+    output: Int32? = nil, maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes,
+    terminal: Terminal? = nil
   ) {
     head = Head(product: product, engineID: engineID, options: options)
+    head.terminal = product == .terminal ? terminal : nil
     if case .file = input { head.inputFileMaximumBytes = maximumInputBytes }
     head.writesOutput = output != nil
     self.input = input

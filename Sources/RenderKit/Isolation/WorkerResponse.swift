@@ -1,7 +1,8 @@
 import RenderCore
 
-/// What a worker answers: the rendered HTML (or how much of it it wrote to the output it was
-/// passed), the encoded document, a limit it hit, or the engine's own error message.
+/// What a worker answers: the rendered HTML or terminal output (or how much of it it wrote to
+/// the output it was passed), the encoded document, a limit it hit, or the engine's own error
+/// message.
 enum WorkerResponse: Equatable {
   /// HTML, kept as the engine's bytes on both sides: no `String` is built to carry it.
   case html(HTMLFragment)
@@ -13,6 +14,8 @@ enum WorkerResponse: Equatable {
   case written(Int)
   /// Writing to the output the request passed failed with this `errno`.
   case writeFailed(errno: Int32)
+  /// Terminal output: the document styled and laid out (UTF-8).
+  case terminal([UInt8])
 
   /// The answer that reports `error`: a limit as a limit, so the host throws the same error.
   init(_ error: RenderError) {
@@ -38,6 +41,12 @@ enum WorkerResponse: Equatable {
     return count
   }
 
+  /// The terminal output the answer carries, or the error it reports (naming `name`).
+  func terminalOutput(name: String) throws(RenderError) -> [UInt8] {
+    guard case .terminal(let bytes) = self else { throw error(name: name) }
+    return bytes
+  }
+
   /// The document the answer carries, decoded, or the error it reports (naming `name`).
   func document(name: String) throws(RenderError) -> Document {
     guard case .document(let bytes) = self else { throw error(name: name) }
@@ -53,7 +62,7 @@ enum WorkerResponse: Equatable {
     case .failure(let message): .engineFailed(engine: name, detail: message)
     case .limitExceeded(let limit, let value, let maximum):
       .limitExceeded(limit: limit, value: value, maximum: maximum)
-    case .html, .document, .written, .writeFailed:
+    case .html, .document, .written, .writeFailed, .terminal:
       .engineFailed(engine: name, detail: "the worker sent an answer of the wrong kind; rebuild it")
     }
   }
@@ -62,13 +71,13 @@ enum WorkerResponse: Equatable {
   var payloadBytes: Int {
     switch self {
     case .html(let fragment): fragment.utf8Count
-    case .document(let bytes): bytes.count
+    case .document(let bytes), .terminal(let bytes): bytes.count
     case .failure, .limitExceeded, .written, .writeFailed: 0
     }
   }
 
-  /// Calls `body` with the answer as sent: a small head, then the payload, which for HTML
-  /// and documents is sent from where it lies (megabytes are not copied into a message).
+  /// Calls `body` with the answer as sent: a small head, then the payload, which for HTML,
+  /// documents and terminal output is sent from where it lies (megabytes are not copied into a message).
   func withEncoded<Result>(
     _ body: (_ head: [UInt8], _ tail: UnsafeRawBufferPointer) -> Result
   ) -> Result {
@@ -93,6 +102,7 @@ enum WorkerResponse: Equatable {
       var head: [UInt8] = [5]
       WireReader.appendLength(Int(code), to: &head)
       return body(head, nothing)
+    case .terminal(let bytes): return bytes.withUnsafeBytes { body([6], $0) }
     }
   }
 
@@ -109,9 +119,10 @@ enum WorkerResponse: Equatable {
       return
     }
     defer { buffer.deallocate() }
-    // A document's megabytes are copied out once, past their tag.
-    if buffer.first == 2 {
-      self = .document(Array(buffer.dropFirst()))
+    // A document's or terminal output's megabytes are copied out once, past their tag.
+    if buffer.first == 2 || buffer.first == 6 {
+      let payload = Array(buffer.dropFirst())
+      self = buffer.first == 2 ? .document(payload) : .terminal(payload)
       return
     }
     var reader = WireReader(Array(buffer))

@@ -66,7 +66,7 @@ public enum WorkerService {
     closeInheritedDescriptors(keeping: descriptor)
     // Each render's large buffers then go back to the system when freed, instead of staying
     // resident beside the next ones.
-    AllocatorThreshold.fix()
+    Allocator.fixThreshold()
     // A spawned worker warms its pool's engine while it waits for its first request, so that
     // request does not pay for it; a forked one (its host had not read its configuration
     // yet) warms on its first request.
@@ -155,14 +155,21 @@ public enum WorkerService {
       name: "the input file")
   }
 
-  /// `response`'s HTML written to `descriptor`, answered by its length; any other answer as
-  /// it is. The HTML was checked and held to the output cap before this, so what is written
-  /// is what the host would have written.
+  /// `response`'s HTML or terminal output written to `descriptor`, answered by its length;
+  /// any other answer as it is. The output was checked and held to the output cap before
+  /// this, so what is written is what the host would have written.
   private static func write(_ response: WorkerResponse, to descriptor: Int32) -> WorkerResponse {
-    guard case .html(let fragment) = response else { return response }
-    let failure = fragment.withUTF8 { OutputFile.write(UnsafeRawBufferPointer($0), to: descriptor) }
+    let failure: Int32?
+    switch response {
+    case .html(let fragment):
+      failure = fragment.withUTF8 { OutputFile.write(UnsafeRawBufferPointer($0), to: descriptor) }
+    case .terminal(let bytes):
+      failure = bytes.withUnsafeBytes { OutputFile.write($0, to: descriptor) }
+    default:
+      return response
+    }
     if let failure { return .writeFailed(errno: failure) }
-    return .written(fragment.utf8Count)
+    return .written(response.payloadBytes)
   }
 
   /// Sends `response`, its payload from where it lies; false when the host is gone.
@@ -196,7 +203,7 @@ public enum WorkerService {
   /// then says so). An engine that takes bytes (``UTF8MarkdownEngine``) has its Markdown read
   /// as bytes, so no `String` is built from them, here or there.
   private static func markdownEngine(for head: WorkerRequest.Head) -> (any MarkdownEngine)? {
-    guard head.product == .html || head.product == .document else { return nil }
+    guard [.html, .document, .terminal].contains(head.product) else { return nil }
     return try? EngineRegistry.builtIn.engine(id: head.engineID)
   }
 
@@ -222,18 +229,14 @@ public enum WorkerService {
         let text = (consume input).text
         return .html(try engine.render(consume text, options: head.options))
       case .document:
-        let engine = try requestedEngine()
-        let document: Document
-        if case .utf8 = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
-          let bytes = (consume input).bytes
-          document = try bytesEngine.document(
-            utf8: consume bytes, options: head.options, importer: HTMLImporter())
-        } else {
-          let text = (consume input).text
-          document = try engine.document(
-            consume text, options: head.options, importer: HTMLImporter())
-        }
+        let document = try Self.document(of: input, engine: requestedEngine(), head: head)
         return .document(DocumentEncoding.encode(document))
+      case .terminal:
+        // A head for terminal output always carries its settings (Head(decoding:)).
+        guard let terminal = head.terminal else { return .failure("no terminal settings") }
+        let document = try Self.document(of: input, engine: requestedEngine(), head: head)
+        Allocator.returnFreePages()
+        return .terminal(try terminal.output(of: document))
       case .importedDocument:
         let document = try HTMLImporter().importDocument(data: input.bytes)
         return .document(DocumentEncoding.encode(document))
@@ -244,6 +247,21 @@ public enum WorkerService {
     } catch {
       return WorkerResponse(error)
     }
+  }
+
+  /// The document `engine` builds of `input`, from its bytes when it takes them.
+  private static func document(
+    of input: consuming MarkdownSource, engine: any MarkdownEngine, head: WorkerRequest.Head
+  ) throws(RenderError) -> Document {
+    // The input is taken out in a statement of its own, so that nothing else holds it while
+    // the engine runs.
+    if case .utf8 = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
+      let bytes = (consume input).bytes
+      return try bytesEngine.document(
+        utf8: consume bytes, options: head.options, importer: HTMLImporter())
+    }
+    let text = (consume input).text
+    return try engine.document(consume text, options: head.options, importer: HTMLImporter())
   }
 
   /// Closes every descriptor above 2 except the socket: descriptors the host left open

@@ -1,6 +1,7 @@
 import Foundation
 import RenderCore
 import RenderStyling
+import RenderTerminal
 import RenderText
 
 /// Renders Markdown with the configured engine, options and stylesheet: the one entry
@@ -122,6 +123,21 @@ public struct Renderer: Sendable {
       return nil
     }
     return try styled(document)
+  }
+
+  /// `renderer`'s output for ``styledText(markdownUTF8:)`` of the Markdown file `file`, made
+  /// by the engine's worker from the file itself: the host neither reads the Markdown nor
+  /// holds its document or styled text. With `output` (a regular file or `/dev/null`), the
+  /// worker writes it there and the result is empty. Nil, having read nothing, when the worker
+  /// cannot (the caller then renders ``styledText(markdownFile:)`` itself).
+  package func terminalOutput(
+    markdownFile file: InputFile, renderer: TerminalRenderer, writingTo output: OutputFile? = nil
+  ) throws(RenderError) -> [UInt8]? {
+    let terminal = WorkerRequest.Terminal(
+      stylesheet: stylesheet.source, colorScheme: configuration.colorScheme, renderer: renderer,
+      anchorsHeadings: options.headingAnchors)
+    return try MarkdownPipeline(self).terminalOutput(
+      markdownFile: file, terminal: terminal, writingTo: output)
   }
 
   /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme,
