@@ -6,10 +6,9 @@ import RenderCore
 ///
 /// Sent as two messages: the head (protocol version, product, engine identifier, option bits,
 /// extension names, where input and output travel, what terminal output needs), then the
-/// input itself (Markdown, or HTML
-/// bytes as given; nothing when the input is a file passed as a descriptor). The worker
-/// reads the head first, so it can prepare the engine before the caps apply, and then reads
-/// the input straight into the form the product needs.
+/// input itself (Markdown, or HTML bytes as given; nothing when the input is a file passed as
+/// a descriptor). The worker reads the head first, so it can prepare the engine before the
+/// caps apply, and then reads the input straight into the form the product needs.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
   static let protocolVersion: UInt8 = 5

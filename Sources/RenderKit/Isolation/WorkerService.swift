@@ -232,8 +232,10 @@ public enum WorkerService {
         let document = try Self.document(of: input, engine: requestedEngine(), head: head)
         return .document(DocumentEncoding.encode(document))
       case .terminal:
-        // A head for terminal output always carries its settings (Head(decoding:)).
-        guard let terminal = head.terminal else { return .failure("no terminal settings") }
+        // Head(decoding:) refuses a head for terminal output without its settings.
+        guard let terminal = head.terminal else {
+          return .failure("the request for terminal output came without its settings")
+        }
         let document = try Self.document(of: input, engine: requestedEngine(), head: head)
         Allocator.returnFreePages()
         return .terminal(try terminal.output(of: document))
