@@ -1,3 +1,5 @@
+import RenderText
+
 /// Turns Unicode scalar offsets into UTF-8 byte offsets by walking forward from the last one,
 /// so reading a text's blocks in order costs one pass, not one pass per block.
 struct ScalarCursor {
@@ -17,7 +19,7 @@ struct ScalarCursor {
     // that many (every byte that does not continue one, 10xxxxxx), and go on from there.
     while offset < target, byteOffset < count {
       let end = min(count, byteOffset + target - offset)
-      offset += bytes[byteOffset..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+      offset += UTF8Scalars.count(in: UnsafeBufferPointer(rebasing: bytes[byteOffset..<end]))
       byteOffset = end
     }
     // The continuation bytes of the last scalar counted belong to it.

@@ -30,8 +30,7 @@ struct TerminalCellReader {
     string = text.string
     glyphs = TerminalGlyphs(source: text.string)
     var source = text.string
-    // Scalars are the bytes that do not continue one (10xxxxxx).
-    scalarCount = source.withUTF8 { $0.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+    scalarCount = source.withUTF8 { UTF8Scalars.count(in: $0) }
     runs = text.indexedRuns
     runStyles = text.uniqueStyles
     canvas = TerminalCanvas(text)

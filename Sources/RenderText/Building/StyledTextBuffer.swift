@@ -35,11 +35,7 @@ struct StyledTextBuffer {
   /// Appends a string.
   mutating func append(_ text: String, style: Int32) {
     var text = text
-    text.withUTF8 { bytes in
-      var scalars = 0
-      for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
-      append(bytes, scalars: scalars, style: style)
-    }
+    text.withUTF8 { append($0, scalars: UTF8Scalars.count(in: $0), style: style) }
   }
 
   /// Appends `bytes`, which hold `scalars` Unicode scalars (counted while they were scanned).
