@@ -41,7 +41,7 @@ struct TerminalCell {
   init(ascii: UInt8, at start: Int, style: Int) {
     self.style = style
     switch ascii {
-    case 0x20: (text, width, kind) = (TerminalGlyphs.space, 1, .space)
+    case 0x20: (text, width, kind) = (TerminalGlyphs.Text(start: start, count: 1), 1, .space)
     case 0x09: (text, width, kind) = (TerminalGlyphs.space, 1, .tab)
     case 0x0A...0x0D: (text, width, kind) = (TerminalGlyphs.empty, 0, .lineBreak)
     case 0x21..<0x7F: (text, width, kind) = (TerminalGlyphs.Text(start: start, count: 1), 1, .text)

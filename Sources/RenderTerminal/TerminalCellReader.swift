@@ -207,11 +207,12 @@ struct TerminalCellReader {
       let byte = source[position]
       guard byte >= 0x20, byte < 0x7F, position + 1 == end || source[position + 1] < 0x80
       else { break }
+      // A space points at its own byte too, so that a line's words and the spaces between
+      // them are one stretch of the text, written with one copy.
       cells.append(
-        byte == 0x20
-          ? TerminalCell.space(style: style)
-          : TerminalCell(
-            text: TerminalGlyphs.Text(start: base + position, count: 1), width: 1, style: style))
+        TerminalCell(
+          text: TerminalGlyphs.Text(start: base + position, count: 1), width: 1, style: style,
+          kind: byte == 0x20 ? .space : .text))
       position += 1
     }
     return position
@@ -224,7 +225,7 @@ struct TerminalCellReader {
     guard let texts = markerTexts[marker] else { return }
     let text = opening ? texts.opening : texts.closing
     for start in text.start..<text.start + text.count {
-      cells.append(TerminalCell(ascii: glyphs.bytes[start], at: start, style: style))
+      cells.append(TerminalCell(ascii: glyphs.byte(at: start), at: start, style: style))
     }
   }
 
@@ -252,6 +253,9 @@ struct TerminalCellReader {
   /// so none is lost.
   mutating func blocks(of text: StyledText) -> [TextBlock] {
     var blocks: [TextBlock] = []
+    // Text that no block covers is rare: growing by doubling would copy them all (a book has
+    // tens of thousands).
+    blocks.reserveCapacity(text.blocks.count)
     var covered = 0
     for block in text.blocks {
       let start = min(max(block.range.lowerBound, covered), scalarCount)

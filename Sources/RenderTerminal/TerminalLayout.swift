@@ -258,10 +258,7 @@ struct TerminalLayout {
 
   private mutating func flush(_ bytes: Range<Int>) {
     guard !bytes.isEmpty else { return }
-    let glyphs = reader.glyphs.bytes
-    // A rebased buffer is one copy; a slice of one is appended byte by byte.
-    glyphs.withUnsafeBufferPointer {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[bytes]))
-    }
+    // A buffer is appended as one copy (a slice of one would go byte by byte).
+    reader.glyphs.withBytes(at: bytes) { output.append(contentsOf: $0) }
   }
 }
