@@ -23,8 +23,8 @@ struct TerminalLineBreaker {
   private let width: Int
   private let hangingIndent: Int
   private let preservesSpaces: Bool
-  /// The cells the lines are slices of: the block's own between words (a line there is a run
-  /// of them, so none is copied), new ones in code, where tabs become spaces.
+  /// The cells the lines are slices of: the block's own (a line is a run of them, so none is
+  /// copied), except in code with tabs, where tabs become spaces in new ones.
   private var cells: [TerminalCell] = []
   private var spans: [Span] = []
   private var current = Span()
@@ -38,8 +38,11 @@ struct TerminalLineBreaker {
     var breaker = TerminalLineBreaker(
       width: max(1, width), hangingIndent: hangingIndent < width ? max(0, hangingIndent) : 0,
       preservesSpaces: preservesSpaces)
-    if preservesSpaces {
+    if preservesSpaces, cells.contains(where: { $0.kind == .tab }) {
       breaker.breakAnywhere(cells)
+    } else if preservesSpaces {
+      breaker.cells = cells
+      breaker.breakAnywhereInPlace()
     } else {
       breaker.cells = cells
       breaker.breakBetweenWords()
@@ -107,6 +110,24 @@ struct TerminalLineBreaker {
       if current.isEmpty { current.start = index }
       current.end = index + 1
       current.width += cells[index].width
+    }
+  }
+
+  /// Breaks code without tabs, whose cells are all kept as they are.
+  private mutating func breakAnywhereInPlace() {
+    for index in cells.indices {
+      let cell = cells[index]
+      if cell.kind == .lineBreak {
+        endLine()
+        current = Span(start: index + 1, end: index + 1)
+        continue
+      }
+      if current.width + cell.width > limit, !current.isEmpty {
+        endLine()
+        current = Span(start: index, end: index)
+      }
+      current.end = index + 1
+      current.width += cell.width
     }
   }
 
