@@ -44,12 +44,15 @@ extension WorkerRequest {
 
     /// What the host would write of `document` for these settings: the document outlined,
     /// styled by the stylesheet in the colour scheme, and laid out.
-    func output(of document: Document) throws(RenderError) -> [UInt8] {
+    /// The document and its styles are let go once the styled text is built, so that the
+    /// layout has the memory they held.
+    func output(of document: consuming Document) throws(RenderError) -> [UInt8] {
       var options = RenderOptions()
       options.headingAnchors = anchorsHeadings
-      let outlined = MarkdownPipeline.outlined(document, options: options, anchorPrefix: "")
+      let outlined = MarkdownPipeline.outlined(consume document, options: options, anchorPrefix: "")
       let styles = try Stylesheet(css: stylesheet).cascade(outlined, colorScheme: colorScheme)
-      return renderer.renderUTF8(StyledText(document: outlined, styles: styles))
+      let styled = StyledText(document: consume outlined, styles: consume styles)
+      return renderer.renderUTF8(styled)
     }
 
     init(

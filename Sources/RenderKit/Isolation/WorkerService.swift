@@ -238,7 +238,7 @@ public enum WorkerService {
         }
         let document = try Self.document(of: input, engine: requestedEngine(), head: head)
         Allocator.returnFreePages()
-        return .terminal(try terminal.output(of: document))
+        return .terminal(try terminal.output(of: consume document))
       case .importedDocument:
         let document = try HTMLImporter().importDocument(data: input.bytes)
         return .document(DocumentEncoding.encode(document))
