@@ -63,11 +63,16 @@ struct TerminalGlyphs {
     }
     let inSource = offsets.clamped(to: sourceStart..<sourceEnd)
     if !inSource.isEmpty {
-      // Reading a string's bytes in place needs a variable; a native string is not copied
-      // for it.
-      var source = source
       let stored = (inSource.lowerBound - sourceStart)..<(inSource.upperBound - sourceStart)
-      source.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[stored])) }
+      let read: Void? = source.utf8.withContiguousStorageIfAvailable {
+        body(UnsafeBufferPointer(rebasing: $0[stored]))
+      }
+      if read == nil {
+        // A string whose bytes are not stored as UTF-8 in one piece (on Apple platforms,
+        // one bridged from an `NSString`; never on Linux) is copied to read them.
+        var source = source
+        source.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[stored])) }
+      }
     }
     let afterSource = offsets.clamped(to: sourceEnd..<Int.max)
     if !afterSource.isEmpty {

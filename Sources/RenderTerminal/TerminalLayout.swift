@@ -258,6 +258,11 @@ struct TerminalLayout {
 
   private mutating func flush(_ bytes: Range<Int>) {
     guard !bytes.isEmpty else { return }
+    // The output is moved into a local for the call: a closure that changed `self` would
+    // make the glyphs (a string and an array) be copied for each stretch written.
+    var output: [UInt8] = []
+    swap(&output, &self.output)
+    defer { swap(&output, &self.output) }
     // A buffer is appended as one copy (a slice of one would go byte by byte).
     reader.glyphs.withBytes(at: bytes) { output.append(contentsOf: $0) }
   }
