@@ -66,6 +66,18 @@ struct TerminalDisplayWidthTests {
     #expect(clusters(to: 7).last == "e")
   }
 
+  /// The bitmap holds exactly the ranges: every scalar in them, none beside them (a word filled
+  /// wrongly at a range's edge would show here).
+  @Test func scalarsStandAloneExactlyInTheirRanges() {
+    let ranges = GraphemeClusterIterator.aloneRanges
+    let inRanges = (UInt32(0)..<0x11_0000).filter { scalar in
+      ranges.contains { $0.contains(scalar) }
+    }
+    let alone = (UInt32(0)..<0x11_0000).filter(GraphemeClusterIterator.standsAlone)
+    #expect(alone == inRanges)
+    #expect(alone.count == ranges.reduce(0) { $0 + $1.count })
+  }
+
   /// The fast path's premise, checked against the standard library's grapheme breaking: a
   /// scalar that stands alone never joins ASCII on either side, nor another such scalar.
   @Test func scalarsThatStandAloneNeverJoinANeighbour() {
