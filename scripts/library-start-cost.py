@@ -12,6 +12,8 @@ import subprocess
 import sys
 import tempfile
 
+from process_usage import measure
+
 # pkg-config names would add flags we do not want here; these are the -l names.
 LIBRARIES = {
     "none": [],
@@ -29,11 +31,7 @@ LIBRARIES = {
 
 
 def cpu_milliseconds(program):
-    process = subprocess.Popen([program])
-    _, status, usage = os.wait4(process.pid, 0)
-    if status != 0:
-        sys.exit("failed: " + program)
-    return (usage.ru_utime + usage.ru_stime) * 1000
+    return measure([program])[0] * 1000
 
 
 def main():

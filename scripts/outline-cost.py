@@ -10,10 +10,10 @@ and range of the CPU seconds and the median of the per-run ratios to the plain r
     scripts/outline-cost.py [FILE] [--runs N]
 """
 import os
-import resource
 import statistics
-import subprocess
 import sys
+
+from process_usage import measure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RENDER = os.path.join(ROOT, ".build", "release", "render")
@@ -25,10 +25,7 @@ VARIANTS = {
 
 
 def cpu_seconds(arguments):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([RENDER] + arguments, stdout=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return measure([RENDER] + arguments)[0]
 
 
 def main():

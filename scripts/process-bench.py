@@ -20,32 +20,15 @@ the `cmark` CLI is missing, 2 a usage error.
 """
 import os
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 
+from process_usage import measure, summary
 from script_arguments import ScriptArguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RENDER = os.path.join(ROOT, ".build", "release", "render")
 CMARK = "cmark"
-
-
-def measure(arguments):
-    """CPU seconds and peak RSS (KiB) of one process writing to /dev/null."""
-    with open(os.devnull, "wb") as sink:
-        process = subprocess.Popen(arguments, stdout=sink)
-        _, status, usage = os.wait4(process.pid, 0)
-    if status != 0:
-        sys.exit("failed: " + " ".join(arguments))
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
-
-
-def summary(values, scale=1.0, digits=2):
-    values = [value * scale for value in values]
-    return "%.*f (%.*f–%.*f)" % (
-        digits, statistics.median(values), digits, min(values), digits, max(values))
 
 
 def main():

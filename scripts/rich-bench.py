@@ -19,30 +19,14 @@ installed by it). Exit status: 0 measured, 1 a process failed or rich is missing
 error.
 """
 import os
-import statistics
 import subprocess
 import sys
 
+from process_usage import measure, summary
 from script_arguments import ScriptArguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RENDER = os.path.join(ROOT, ".build", "release", "render")
-
-
-def measure(arguments):
-    """CPU seconds and peak RSS (KiB) of one process writing to /dev/null."""
-    with open(os.devnull, "wb") as sink:
-        process = subprocess.Popen(arguments, stdout=sink)
-        _, status, usage = os.wait4(process.pid, 0)
-    if status != 0:
-        sys.exit("failed: " + " ".join(arguments))
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
-
-
-def summary(values, scale=1.0, digits=2):
-    values = [value * scale for value in values]
-    return "%.*f (%.*f–%.*f)" % (
-        digits, statistics.median(values), digits, min(values), digits, max(values))
 
 
 def rich_version(python):

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 
+from process_usage import measure
 from script_arguments import ScriptArguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -41,12 +42,7 @@ PROGRAMS = {
 
 
 def cpu_milliseconds(command):
-    with open(os.devnull, "wb") as sink:
-        process = subprocess.Popen(command, stdout=sink)
-        _, status, usage = os.wait4(process.pid, 0)
-    if status != 0:
-        sys.exit("failed: " + " ".join(command))
-    return (usage.ru_utime + usage.ru_stime) * 1000
+    return measure(command)[0] * 1000
 
 
 def main():
