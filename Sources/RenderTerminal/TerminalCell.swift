@@ -37,7 +37,9 @@ struct TerminalCell {
   }
 
   /// The cell for a one-byte cluster (ASCII) stored at `start`; a control character becomes
-  /// U+FFFD, so text can never carry an escape sequence of its own to the terminal.
+  /// U+FFFD, so text can never carry an escape sequence of its own to the terminal. A space
+  /// points at its own byte too, so that a line's words and the spaces between them are one
+  /// stretch of the text, written with one copy.
   init(ascii: UInt8, at start: Int, style: Int) {
     self.style = style
     switch ascii {

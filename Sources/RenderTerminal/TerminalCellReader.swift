@@ -207,12 +207,7 @@ struct TerminalCellReader {
       let byte = source[position]
       guard byte >= 0x20, byte < 0x7F, position + 1 == end || source[position + 1] < 0x80
       else { break }
-      // A space points at its own byte too, so that a line's words and the spaces between
-      // them are one stretch of the text, written with one copy.
-      cells.append(
-        TerminalCell(
-          text: TerminalGlyphs.Text(start: base + position, count: 1), width: 1, style: style,
-          kind: byte == 0x20 ? .space : .text))
+      cells.append(TerminalCell(ascii: byte, at: base + position, style: style))
       position += 1
     }
     return position

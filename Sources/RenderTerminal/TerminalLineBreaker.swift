@@ -119,13 +119,10 @@ struct TerminalLineBreaker {
       let cell = cells[index]
       if cell.kind == .lineBreak {
         endLine()
-        current = Span(start: index + 1, end: index + 1)
         continue
       }
-      if current.width + cell.width > limit, !current.isEmpty {
-        endLine()
-        current = Span(start: index, end: index)
-      }
+      if current.width + cell.width > limit, !current.isEmpty { endLine() }
+      if current.isEmpty { current.start = index }
       current.end = index + 1
       current.width += cell.width
     }
