@@ -68,8 +68,9 @@ struct TerminalCellReader {
   }
 
   /// The cells of a block, and the columns of its list marker with the space after it
-  /// (which wrapped lines are indented by). Without visible hyperlinks, a link's target
-  /// follows its text in parentheses (unless the text already says it), so none is lost.
+  /// (which wrapped lines are indented by). Without visible hyperlinks, or when the target is
+  /// too long for one (``TerminalStyle/fitsHyperlink(_:)``), a link's target follows its text
+  /// in parentheses (unless the text already says it), so none is lost.
   /// Images, footnote references and, without colour, bold, italics and code are marked
   /// (``TerminalMarker``); an `h3` and below starts with as many `#` as its level when there
   /// is no colour to set it apart.
@@ -312,7 +313,8 @@ struct TerminalCellReader {
       decoding: UnsafeBufferPointer(rebasing: source[link.start..<end]), as: UTF8.self
     )
     .trimmingCharacters(in: .whitespaces)
-    guard !showsHyperlinks, !link.target.hasPrefix("#"), link.target != text,
+    guard !showsHyperlinks || !TerminalStyle.fitsHyperlink(link.target),
+      !link.target.hasPrefix("#"), link.target != text,
       link.target != "mailto:" + text
     else { return }
     var style = TerminalStyle.plain

@@ -64,10 +64,29 @@ struct TerminalStyle: Hashable {
     return "\(base);5;\(XtermPalette.nearestIndex(to: color))"
   }
 
+  /// The longest target written as an OSC 8 hyperlink, in bytes once encoded: VTE's limit,
+  /// which the OSC 8 specification suggests to other terminals. A hyperlink is opened again on
+  /// every line its text wraps to, so without a bound an autolink's output would grow with the
+  /// square of its length (a 70 KB URL gave 82 MB). A longer target is written once after its
+  /// text, as without hyperlinks.
+  static let maximumHyperlinkBytes = 2083
+
+  /// Whether `url` is written as a hyperlink when hyperlinks are on: its encoded target
+  /// (``hyperlinkTarget(_:)``) is at most ``maximumHyperlinkBytes`` long.
+  static func fitsHyperlink(_ url: String) -> Bool {
+    var bytes = 0
+    for byte in url.utf8 {
+      bytes += byte > 0x20 && byte < 0x7F ? 1 : 3
+      if bytes > maximumHyperlinkBytes { return false }
+    }
+    return true
+  }
+
   /// `url` with every byte outside printable ASCII (space and controls included)
   /// percent-encoded, as OSC 8 requires, so no URL can end the sequence or inject another;
-  /// nil when nothing is left.
+  /// nil when nothing is left or it does not fit (``fitsHyperlink(_:)``).
   static func hyperlinkTarget(_ url: String) -> String? {
+    guard fitsHyperlink(url) else { return nil }
     var target = ""
     for byte in url.utf8 {
       if byte > 0x20 && byte < 0x7F {

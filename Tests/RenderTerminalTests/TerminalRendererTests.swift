@@ -41,6 +41,30 @@ struct TerminalRendererTests {
     #expect(plain.contains("See https://example.org or"))
   }
 
+  /// A hyperlink opens again on every line its text wraps to: a target past the limit is
+  /// written once after its text instead, so the output stays linear in the link's length.
+  @Test func aTargetTooLongForAHyperlinkIsWrittenOnce() {
+    func render(_ text: String, linkedTo target: String) -> String {
+      var style = TextStyle()
+      style.link = target
+      var sample = TerminalSample()
+      sample.add(.paragraph, [(text, style)])
+      return TerminalRenderer(width: 60, colorMode: .ansi256, hyperlinks: true).render(sample.text)
+    }
+    let fitting =
+      "https://x/" + String(repeating: "a", count: TerminalStyle.maximumHyperlinkBytes - 10)
+    #expect(render(fitting, linkedTo: fitting).contains("\u{1B}]8;;" + fitting + "\u{1B}\\"))
+    let long = "https://x/" + String(repeating: "a", count: 70_000)
+    for text in [long, "x"] {
+      let output = render(text, linkedTo: long)
+      #expect(!output.contains("\u{1B}]8;;https"))
+      // The text, wrapped, and the target once in parentheses unless the text says it.
+      let shown = Self.stripEscapes(output).replacingOccurrences(of: "\n", with: "")
+      #expect(shown.components(separatedBy: "(" + long + ")").count == (text == long ? 1 : 2))
+      #expect(output.utf8.count < 2 * (text.utf8.count + long.utf8.count) + 1_000)
+    }
+  }
+
   @Test func trueColorUsesTwentyFourBitCodes() {
     let output = TerminalRenderer(width: 80, colorMode: .trueColor).render(sample)
     #expect(output.contains("\u{1B}[1;38;2;204;34;34mTerminal output"))
