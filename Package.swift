@@ -60,7 +60,7 @@ let package = Package(
     // Layers over the Document, each depending only on the ones below.
     .target(name: "RenderStyling", dependencies: ["RenderCore"], resources: [.copy("Resources")]),
     .target(name: "RenderText", dependencies: ["RenderCore", "RenderStyling"]),
-    .target(name: "RenderTerminal", dependencies: ["RenderStyling", "RenderText"]),
+    .target(name: "RenderTerminal", dependencies: ["RenderCore", "RenderStyling", "RenderText"]),
     .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount", "CDiscountGrowth"]),
     .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),

@@ -81,7 +81,9 @@ package enum RenderCommand {
       if let file, parsed.to.isStyledText, parsed.inputFormat == .markdown,
         let styled = try renderer.styledText(markdownFile: file)
       {
-        let output = styledOutput(styled, arguments: parsed, context: context)
+        let output = try styledOutput(
+          styled, inputBytes: file.regularFileBytes ?? 0, arguments: parsed,
+          limits: renderer.configuration.limits, context: context)
         try writeOutput(output, to: parsed.output, context: context)
         return .success
       }
@@ -139,19 +141,26 @@ package enum RenderCommand {
       }
       return Data(try renderer.page(markdown: text, fileName: fileName).html.utf8)
     case .text, .json, .terminal:
-      return styledOutput(try styled(), arguments: arguments, context: context)
+      return try styledOutput(
+        try styled(), inputBytes: input.count, arguments: arguments,
+        limits: renderer.configuration.limits, context: context)
     }
   }
 
   /// The styled output the arguments ask for (``OutputFormat/isStyledText``), as UTF-8 bytes.
+  /// Terminal output is held to the output cap for `inputBytes` of input, as when the worker
+  /// makes it.
   private static func styledOutput(
-    _ styled: StyledText, arguments: RenderArguments, context: CommandContext
-  ) -> Data {
+    _ styled: StyledText, inputBytes: Int, arguments: RenderArguments, limits: RenderLimits,
+    context: CommandContext
+  ) throws(RenderError) -> Data {
     switch arguments.to {
     case .json:
       return styled.jsonData() + Data("\n".utf8)
     case .terminal:
-      return Data(terminalRenderer(for: arguments, context: context).renderUTF8(styled))
+      return Data(
+        try terminalRenderer(for: arguments, context: context).renderUTF8(
+          styled, maximumBytes: limits.maximumOutputBytes(forInputBytes: inputBytes)))
     case .text, .fragment, .page:  // (the HTML outputs are not styled; they never come here)
       let plain = styled.plainText
       return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)

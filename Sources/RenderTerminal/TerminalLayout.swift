@@ -9,6 +9,8 @@ struct TerminalLayout {
   private let colorMode: TerminalColorMode
   private let hyperlinks: Bool
   private let drawing: TerminalLineDrawing
+  /// The output's cap: the layout stops at the first line that takes it past.
+  private let maximumBytes: Int
   private var reader: TerminalCellReader
   /// The quote bar and table side, kept once in the reader's glyphs.
   private let verticalBar: TerminalGlyphs.Text
@@ -21,9 +23,10 @@ struct TerminalLayout {
 
   init(
     _ text: StyledText, width: Int, colorMode: TerminalColorMode, hyperlinks: Bool,
-    drawing: TerminalLineDrawing
+    drawing: TerminalLineDrawing, maximumBytes: Int
   ) {
     self.text = text
+    self.maximumBytes = maximumBytes
     self.drawing = drawing
     self.width = width
     self.colorMode = colorMode
@@ -33,6 +36,7 @@ struct TerminalLayout {
     self.reader = reader
   }
 
+  /// The output, or, once it passes ``maximumBytes``, what was made up to then.
   mutating func render() -> [UInt8] {
     // Room for the text and its margins, so the output rarely grows by copying.
     output.reserveCapacity(text.string.utf8.count + text.string.utf8.count / 2)
@@ -40,7 +44,7 @@ struct TerminalLayout {
     // One buffer for every block's cells: its lines are gone before the next block reuses it.
     var cells: [TerminalCell] = []
     var index = 0
-    while index < blocks.count {
+    while index < blocks.count, !isFull {
       let block = blocks[index]
       if index > 0 {
         let previous = blocks[index - 1]
@@ -83,11 +87,12 @@ struct TerminalLayout {
   ) {
     let (bars, spaces) = margins(of: blocks[blocks.startIndex], markerWidth: markerWidth)
     let table = TerminalTable(
-      rows: rows, blocks: blocks, drawing: drawing, verticalBar: verticalBar,
-      borderStyle: reader.intern(faintStyle()))
+      rows: rows, blocks: blocks, width: width - 2 * bars - spaces, drawing: drawing,
+      verticalBar: verticalBar, borderStyle: reader.intern(faintStyle()), reader: &reader)
     let linePrefix = prefix(bars: bars, spaces: spaces)
-    for line in table.lines(width: width - 2 * bars - spaces, reader: &reader) {
+    _ = table.forEachLine { line in
       write(linePrefix + line)
+      return !isFull
     }
   }
 
@@ -128,6 +133,7 @@ struct TerminalLayout {
     let linePrefix = prefix(bars: bars, spaces: spaces)
     var row: [TerminalCell] = []
     for line in lines {
+      if isFull { return }
       let free = contentWidth - innerPad - line.indent - line.width
       let alignment =
         isCode ? 0 : block.alignment == .center ? free / 2 : block.alignment == .right ? free : 0
@@ -164,6 +170,9 @@ struct TerminalLayout {
     row.append(TerminalCell(text: reader.add(rule), width: length, style: reader.intern(style)))
     write(row)
   }
+
+  /// Whether the output has passed its cap: nothing more is written.
+  private var isFull: Bool { output.count > maximumBytes }
 
   private mutating func prefix(bars: Int, spaces: Int) -> [TerminalCell] {
     let bar = reader.intern(faintStyle())

@@ -1,3 +1,4 @@
+import RenderCore
 import RenderText
 
 /// Renders ``StyledText`` for a terminal: SGR styles and colours, OSC 8 hyperlinks, and
@@ -38,12 +39,42 @@ public struct TerminalRenderer: Sendable, Hashable {
     String(decoding: renderUTF8(text), as: UTF8.self)
   }
 
+  /// ``render(_:)`` held to `maximumBytes` of output, for text styled from untrusted input:
+  /// the layout stops at the first line past the cap and throws
+  /// `RenderError.limitExceeded`. Terminal output can be far larger than its text: in a
+  /// table column one character wide each character has a line of its own, borders
+  /// included, and a hyperlink's target is written again on every line its text wraps to.
+  ///
+  /// ```swift
+  /// let output = try renderer.render(styled, maximumBytes: 64 * styled.string.utf8.count)
+  /// ```
+  public func render(_ text: StyledText, maximumBytes: Int) throws(RenderError) -> String {
+    String(decoding: try renderUTF8(text, maximumBytes: maximumBytes), as: UTF8.self)
+  }
+
   /// The output of ``render(_:)`` as UTF-8 bytes, for a caller that writes them out as they
   /// are (no String to build and check).
   package func renderUTF8(_ text: StyledText) -> [UInt8] {
-    var layout = TerminalLayout(
-      text, width: max(8, width), colorMode: colorMode, hyperlinks: hyperlinks,
-      drawing: lineDrawing)
+    var layout = terminalLayout(of: text, maximumBytes: Int.max)
     return layout.render()
+  }
+
+  /// The output of ``render(_:maximumBytes:)`` as UTF-8 bytes.
+  package func renderUTF8(
+    _ text: StyledText, maximumBytes: Int
+  ) throws(RenderError) -> [UInt8] {
+    var layout = terminalLayout(of: text, maximumBytes: maximumBytes)
+    let bytes = layout.render()
+    guard bytes.count <= maximumBytes else {
+      throw .limitExceeded(
+        limit: RenderLimits.outputLimitName, value: bytes.count, maximum: maximumBytes)
+    }
+    return bytes
+  }
+
+  private func terminalLayout(of text: StyledText, maximumBytes: Int) -> TerminalLayout {
+    TerminalLayout(
+      text, width: max(8, width), colorMode: colorMode, hyperlinks: hyperlinks,
+      drawing: lineDrawing, maximumBytes: maximumBytes)
   }
 }

@@ -8,44 +8,55 @@ import RenderText
 struct TerminalTable {
   private let rows: [[[TerminalCell]]]
   private let blocks: ArraySlice<TextBlock>
-  private let drawing: TerminalLineDrawing
   private let verticalBar: TerminalGlyphs.Text
   private let borderStyle: Int
-  private let columnCount: Int
+  private let columnWidths: [Int]
+  /// The borders above the first row, under a header row and below the last row.
+  private let top: [TerminalCell]
+  private let header: [TerminalCell]
+  private let bottom: [TerminalCell]
 
-  /// `rows` are the cells of `blocks`, one row each; borders are drawn in `borderStyle`, the
-  /// sides with `verticalBar` (`drawing`'s vertical line, kept in the glyphs).
+  /// `rows` are the cells of `blocks`, one row each, laid out for `width` columns; borders
+  /// are drawn in `borderStyle` with `drawing`'s lines (their text is added to `reader`'s
+  /// glyphs), the sides with `verticalBar` (`drawing`'s vertical line, kept in the glyphs).
   init(
-    rows: [[TerminalCell]], blocks: ArraySlice<TextBlock>, drawing: TerminalLineDrawing,
-    verticalBar: TerminalGlyphs.Text, borderStyle: Int
+    rows: [[TerminalCell]], blocks: ArraySlice<TextBlock>, width: Int,
+    drawing: TerminalLineDrawing, verticalBar: TerminalGlyphs.Text, borderStyle: Int,
+    reader: inout TerminalCellReader
   ) {
-    self.rows = rows.map(Self.splitAtTabs)
+    let rows = rows.map(Self.splitAtTabs)
+    let columnWidths = Self.columnWidths(of: rows, fitting: width)
+    func border(_ kind: TerminalLineDrawing.Border) -> [TerminalCell] {
+      Self.border(kind, columnWidths, drawing: drawing, style: borderStyle, reader: &reader)
+    }
+    self.rows = rows
     self.blocks = blocks
-    self.drawing = drawing
     self.verticalBar = verticalBar
     self.borderStyle = borderStyle
-    columnCount = max(1, self.rows.map(\.count).max() ?? 1)
+    self.columnWidths = columnWidths
+    top = border(.top)
+    header = blocks.contains(where: \.isHeaderRow) ? border(.header) : []
+    bottom = border(.bottom)
   }
 
-  /// The table's output lines for `width` columns; the borders' text is added to `reader`'s
-  /// glyphs.
-  func lines(width: Int, reader: inout TerminalCellReader) -> [[TerminalCell]] {
-    let columnWidths = self.columnWidths(fitting: width)
-    var output: [[TerminalCell]] = [border(.top, columnWidths, reader: &reader)]
+  /// Calls `body` with the table's output lines, in order, until it returns false; false
+  /// when it did. The lines are made one at a time, so a table whose output is cut short
+  /// (``TerminalLayout``'s output cap) never holds them all: a cell in a column one
+  /// character wide has a line per character.
+  func forEachLine(_ body: ([TerminalCell]) -> Bool) -> Bool {
+    guard body(top) else { return false }
     for (offset, (row, block)) in zip(rows, blocks).enumerated() {
-      output.append(contentsOf: lines(of: row, block: block, columnWidths: columnWidths))
-      if block.isHeaderRow, offset + 1 < rows.count {
-        output.append(border(.header, columnWidths, reader: &reader))
-      }
+      guard forEachLine(of: row, block: block, body) else { return false }
+      if block.isHeaderRow, offset + 1 < rows.count, !body(header) { return false }
     }
-    output.append(border(.bottom, columnWidths, reader: &reader))
-    return output
+    return body(bottom)
   }
 
   /// Each column's width: its widest cell, or, when the columns do not fit, a share of the
   /// room in proportion to that, but no less than its longest word where the room allows.
   /// Only when even one column each does not fit is the table wider than `width`.
-  private func columnWidths(fitting width: Int) -> [Int] {
+  private static func columnWidths(of rows: [[[TerminalCell]]], fitting width: Int) -> [Int] {
+    let columnCount = max(1, rows.map(\.count).max() ?? 1)
     var natural = [Int](repeating: 1, count: columnCount)
     var longestWord = [Int](repeating: 1, count: columnCount)
     for row in rows {
@@ -88,18 +99,18 @@ struct TerminalTable {
     return widths
   }
 
-  private func lines(
-    of row: [[TerminalCell]], block: TextBlock, columnWidths: [Int]
-  ) -> [[TerminalCell]] {
+  private func forEachLine(
+    of row: [[TerminalCell]], block: TextBlock, _ body: ([TerminalCell]) -> Bool
+  ) -> Bool {
     let cellLines = columnWidths.indices.map { column in
       TerminalLineBreaker.lines(
         of: column < row.count ? row[column] : [], width: columnWidths[column])
     }
     let height = cellLines.map(\.count).max() ?? 1
     let bar = TerminalCell(text: verticalBar, width: 1, style: borderStyle)
-    var output: [[TerminalCell]] = []
+    var line: [TerminalCell] = []
     for lineIndex in 0..<height {
-      var line: [TerminalCell] = []
+      line.removeAll(keepingCapacity: true)
       for (column, lines) in cellLines.enumerated() {
         line.append(bar)
         line.append(Self.space)
@@ -118,13 +129,14 @@ struct TerminalTable {
         line.append(contentsOf: repeatElement(Self.space, count: max(0, free - before) + 1))
       }
       line.append(bar)
-      output.append(line)
+      guard body(line) else { return false }
     }
-    return output
+    return true
   }
 
-  private func border(
-    _ kind: TerminalLineDrawing.Border, _ columnWidths: [Int], reader: inout TerminalCellReader
+  private static func border(
+    _ kind: TerminalLineDrawing.Border, _ columnWidths: [Int], drawing: TerminalLineDrawing,
+    style: Int, reader: inout TerminalCellReader
   ) -> [TerminalCell] {
     let joints = drawing.joints(kind)
     let horizontal = kind == .header ? drawing.doubleHorizontal : drawing.horizontal
@@ -134,7 +146,7 @@ struct TerminalTable {
       text += column + 1 < columnWidths.count ? joints.middle : joints.right
     }
     let length = columnWidths.reduce(0, +) + 3 * columnWidths.count + 1
-    return [TerminalCell(text: reader.add(text), width: length, style: borderStyle)]
+    return [TerminalCell(text: reader.add(text), width: length, style: style)]
   }
 
   private static let space = TerminalCell.space(style: 0)

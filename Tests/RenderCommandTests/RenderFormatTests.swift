@@ -111,6 +111,43 @@ import Testing
     #expect(forced.output.contains("\u{1B}]8;;https://e.org\u{1B}\\"))
   }
 
+  /// Terminal output is held to the output cap whoever lays it out: the command itself (from
+  /// standard input, or from HTML) or the worker (from a Markdown file). A 2 KB hyperlink
+  /// target opens again on each of the 2,000 lines its text wraps to at 10 columns: 4 MB
+  /// from 22 KB of input.
+  @Test(arguments: ["markdown", "html"])
+  func terminalOutputIsHeldToTheOutputCap(format: String) throws {
+    let target = "https://example.org/" + String(repeating: "a", count: 2_000)
+    let words = String(repeating: "word ", count: 4_000)
+    let input =
+      format == "markdown"
+      ? "[\(words)](\(target))\n" : "<p><a href=\"\(target)\">\(words)</a></p>\n"
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(input.utf8).write(to: directory.appendingPathComponent("long-link"))
+    for source in ["-", "long-link"] {
+      func run(width: Int) -> CommandRun {
+        CommandRun(
+          [
+            source, "--from", format, "--to", "terminal", "--color", "always", "--width",
+            String(width),
+          ], input: Data(input.utf8), currentDirectory: directory.path)
+      }
+      let wide = run(width: 80)
+      #expect(wide.status == .success, "\(source): \(wide.error)")
+      #expect(wide.output.contains("\u{1B}]8;;" + target + "\u{1B}\\"), "\(source)")
+      let narrow = run(width: 10)
+      #expect(narrow.status == .failure, "\(source)")
+      let outputBytes = narrow.output.utf8.count
+      #expect(outputBytes == 0, "\(source)")
+      #expect(
+        narrow.error.contains("the output exceeds the output bytes limit"),
+        "\(source): \(narrow.error)")
+    }
+  }
+
   @Test func thePaletteFollowsTheTerminalBackgroundUnlessTheSchemeIsGiven() {
     let input = Data("Some `code` here.\n".utf8)
     func run(_ flags: [String], _ environment: [String: String] = [:], reply: String? = nil)

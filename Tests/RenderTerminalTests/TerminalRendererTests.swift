@@ -1,3 +1,4 @@
+import RenderCore
 import RenderStyling
 import RenderText
 import Testing
@@ -62,6 +63,43 @@ struct TerminalRendererTests {
       let shown = Self.stripEscapes(output).replacingOccurrences(of: "\n", with: "")
       #expect(shown.components(separatedBy: "(" + long + ")").count == (text == long ? 1 : 2))
       #expect(output.utf8.count < 2 * (text.utf8.count + long.utf8.count) + 1_000)
+    }
+  }
+
+  /// Terminal output can be far larger than its text: in a table column one character wide
+  /// each character has a line of its own, and a hyperlink's target comes again on each. With
+  /// a cap, the layout stops at the first line past it instead of making all of it; under
+  /// the cap, the output is the uncapped one.
+  @Test func anOutputCapStopsTheLayoutAtTheFirstLinePastIt() throws {
+    var link = TextStyle()
+    link.link = "https://x/" + String(repeating: "a", count: 2_000)
+    var sample = TerminalSample()
+    let otherColumns = String(repeating: "\ty", count: 24)
+    for _ in 0..<10 {
+      sample.add(
+        .tableRow, [(String(repeating: "x", count: 500), link), (otherColumns, .plain)],
+        spacing: 0)
+    }
+    let renderer = TerminalRenderer(width: 80, colorMode: .ansi256, hyperlinks: true)
+    let whole = renderer.render(sample.text)
+    let textBytes = sample.text.string.utf8.count
+    // 5,000 lines, each with the whole target: hundreds of times the text.
+    #expect(whole.utf8.count > 300 * textBytes)
+    #expect(try renderer.render(sample.text, maximumBytes: whole.utf8.count) == whole)
+    let maximum = 64 * textBytes
+    do {
+      _ = try renderer.render(sample.text, maximumBytes: maximum)
+      Issue.record("\(whole.utf8.count) bytes of output passed a cap of \(maximum)")
+    } catch {
+      guard case .limitExceeded(let limit, let value, let reported) = error else {
+        Issue.record("unexpected error: \(error)")
+        return
+      }
+      #expect(limit == RenderLimits.outputLimitName)
+      #expect(reported == maximum)
+      // Stopped within a line of the cap.
+      let longestLine = whole.split(separator: "\n").map(\.utf8.count).max() ?? 0
+      #expect(value > maximum && value <= maximum + longestLine + 1)
     }
   }
 

@@ -45,14 +45,17 @@ extension WorkerRequest {
     /// What the host would write of `document` for these settings: the document outlined,
     /// styled by the stylesheet in the colour scheme, and laid out.
     /// The document and its styles are let go once the styled text is built, so that the
-    /// layout has the memory they held.
-    func output(of document: consuming Document) throws(RenderError) -> [UInt8] {
+    /// layout has the memory they held. The layout stops once it has made more than
+    /// `maximumBytes`, the output cap, rather than finishing output that would be refused.
+    func output(
+      of document: consuming Document, maximumBytes: Int
+    ) throws(RenderError) -> [UInt8] {
       var options = RenderOptions()
       options.headingAnchors = anchorsHeadings
       let outlined = MarkdownPipeline.outlined(consume document, options: options, anchorPrefix: "")
       let styles = try Stylesheet(css: stylesheet).cascade(outlined, colorScheme: colorScheme)
       let styled = StyledText(document: consume outlined, styles: consume styles)
-      return renderer.renderUTF8(styled)
+      return try renderer.renderUTF8(styled, maximumBytes: maximumBytes)
     }
 
     init(

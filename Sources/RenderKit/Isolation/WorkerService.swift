@@ -139,7 +139,8 @@ public enum WorkerService {
     }
     // The input is moved, not copied, into the answer: the engine then holds the only
     // reference to the text and can free it once parsed.
-    let response = caps.checked(answer(head, engine: engine, input: consume input))
+    let response = caps.checked(
+      answer(head, engine: engine, input: consume input, maximumOutputBytes: caps.outputBytes))
     guard head.writesOutput, let output = passed.last else { return (response, true) }
     return (write(response, to: output), true)
   }
@@ -208,9 +209,11 @@ public enum WorkerService {
   }
 
   /// The answer to the request `head` describes, whose input is `input`, rendered by `engine`
-  /// (``markdownEngine(for:)``) when it renders Markdown.
+  /// (``markdownEngine(for:)``) when it renders Markdown. Terminal output stops once past
+  /// `maximumOutputBytes` (the caps check every answer's size afterwards).
   static func answer(
-    _ head: WorkerRequest.Head, engine: (any MarkdownEngine)?, input: consuming MarkdownSource
+    _ head: WorkerRequest.Head, engine: (any MarkdownEngine)?, input: consuming MarkdownSource,
+    maximumOutputBytes: Int
   ) -> WorkerResponse {
     func requestedEngine() throws(RenderError) -> any MarkdownEngine {
       if let engine { return engine }
@@ -238,7 +241,8 @@ public enum WorkerService {
         }
         let document = try Self.document(of: input, engine: requestedEngine(), head: head)
         Allocator.returnFreePages()
-        return .terminal(try terminal.output(of: consume document))
+        return .terminal(
+          try terminal.output(of: consume document, maximumBytes: maximumOutputBytes))
       case .importedDocument:
         let document = try HTMLImporter().importDocument(data: input.bytes)
         return .document(DocumentEncoding.encode(document))
