@@ -64,15 +64,10 @@ struct TerminalGlyphs {
     let inSource = offsets.clamped(to: sourceStart..<sourceEnd)
     if !inSource.isEmpty {
       let stored = (inSource.lowerBound - sourceStart)..<(inSource.upperBound - sourceStart)
-      let read: Void? = source.utf8.withContiguousStorageIfAvailable {
-        body(UnsafeBufferPointer(rebasing: $0[stored]))
-      }
-      if read == nil {
-        // A string whose bytes are not stored as UTF-8 in one piece (on Apple platforms,
-        // one bridged from an `NSString`; never on Linux) is copied to read them.
-        var source = source
-        source.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[stored])) }
-      }
+      // `withUTF8` reads the bytes in place; it copies only a string not stored as UTF-8 in
+      // one piece (on Apple platforms, one bridged from an `NSString`; never on Linux).
+      var source = source
+      source.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[stored])) }
     }
     let afterSource = offsets.clamped(to: sourceEnd..<Int.max)
     if !afterSource.isEmpty {
