@@ -90,7 +90,7 @@ struct TerminalLayout {
       rows: rows, blocks: blocks, width: width - 2 * bars - spaces, drawing: drawing,
       verticalBar: verticalBar, borderStyle: reader.intern(faintStyle()), reader: &reader)
     let linePrefix = prefix(bars: bars, spaces: spaces)
-    _ = table.forEachLine { line in
+    table.forEachLine { line in
       write(linePrefix + line)
       return !isFull
     }

@@ -39,17 +39,17 @@ struct TerminalTable {
     bottom = border(.bottom)
   }
 
-  /// Calls `body` with the table's output lines, in order, until it returns false; false
-  /// when it did. The lines are made one at a time, so a table whose output is cut short
+  /// Calls `body` with the table's output lines, in order, until it returns false. The
+  /// lines are made one at a time, so a table whose output is cut short
   /// (``TerminalLayout``'s output cap) never holds them all: a cell in a column one
   /// character wide has a line per character.
-  func forEachLine(_ body: ([TerminalCell]) -> Bool) -> Bool {
-    guard body(top) else { return false }
+  func forEachLine(_ body: ([TerminalCell]) -> Bool) {
+    guard body(top) else { return }
     for (offset, (row, block)) in zip(rows, blocks).enumerated() {
-      guard forEachLine(of: row, block: block, body) else { return false }
-      if block.isHeaderRow, offset + 1 < rows.count, !body(header) { return false }
+      guard forEachLine(of: row, block: block, body) else { return }
+      if block.isHeaderRow, offset + 1 < rows.count, !body(header) { return }
     }
-    return body(bottom)
+    _ = body(bottom)
   }
 
   /// Each column's width: its widest cell, or, when the columns do not fit, a share of the
@@ -99,6 +99,7 @@ struct TerminalTable {
     return widths
   }
 
+  /// The lines of one row, as ``forEachLine(_:)``; false when `body` asked to stop.
   private func forEachLine(
     of row: [[TerminalCell]], block: TextBlock, _ body: ([TerminalCell]) -> Bool
   ) -> Bool {
