@@ -18,6 +18,15 @@ import Testing
 
   /// The control characters of `output` a terminal would obey, other than the renderer's own
   /// sequences (none of which are allowed without colour), and "invalid UTF-8" when it is not.
+  /// `styled` laid out for every terminal in ``terminals``: one line per output that carries
+  /// a stray control (``strayControls(in:colorMode:)``), naming the colour mode and `input`.
+  static func failures(of styled: StyledText, from input: String) -> [String] {
+    terminals.compactMap { terminal in
+      let stray = strayControls(in: terminal.renderUTF8(styled), colorMode: terminal.colorMode)
+      return stray.isEmpty ? nil : "\(terminal.colorMode) \(input.debugDescription) → \(stray)"
+    }
+  }
+
   static func strayControls(in output: [UInt8], colorMode: TerminalColorMode) -> [String] {
     guard let text = String(validating: output, as: UTF8.self) else { return ["invalid UTF-8"] }
     let scalars = Array(text.unicodeScalars)
@@ -81,14 +90,7 @@ import Testing
     let renderer = try PublicPayloadTests.renderer(engine: engine, mode: mode)
     var failures: [String] = []
     for (markdown, _) in PublicPayloadTests.markdownDocuments {
-      let styled = try renderer.styledText(markdown: markdown)
-      for terminal in Self.terminals {
-        let stray = Self.strayControls(
-          in: terminal.renderUTF8(styled), colorMode: terminal.colorMode)
-        if !stray.isEmpty {
-          failures.append("\(terminal.colorMode) \(markdown.debugDescription) → \(stray)")
-        }
-      }
+      failures += Self.failures(of: try renderer.styledText(markdown: markdown), from: markdown)
     }
     #expect(
       failures.isEmpty, "\(engine), \(mode): \(failures.count) outputs: \(failures.prefix(5))")
@@ -130,14 +132,7 @@ import Testing
     let renderer = try PublicPayloadTests.renderer(engine: "cmark", mode: mode)
     var failures: [String] = []
     for payload in PublicPayloadTests.payloads {
-      let styled = try renderer.styledText(html: payload)
-      for terminal in Self.terminals {
-        let stray = Self.strayControls(
-          in: terminal.renderUTF8(styled), colorMode: terminal.colorMode)
-        if !stray.isEmpty {
-          failures.append("\(terminal.colorMode) \(payload.debugDescription) → \(stray)")
-        }
-      }
+      failures += Self.failures(of: try renderer.styledText(html: payload), from: payload)
     }
     #expect(failures.isEmpty, "\(mode): \(failures.count) outputs: \(failures.prefix(5))")
   }
