@@ -76,11 +76,14 @@ struct TerminalStyle: Hashable {
   static func fitsHyperlink(_ url: String) -> Bool {
     var bytes = 0
     for byte in url.utf8 {
-      bytes += byte > 0x20 && byte < 0x7F ? 1 : 3
+      bytes += isTargetByte(byte) ? 1 : 3
       if bytes > maximumHyperlinkBytes { return false }
     }
     return true
   }
+
+  /// Whether `byte` goes into a hyperlink's target as it is: printable ASCII but the space.
+  private static func isTargetByte(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
   /// `url` with every byte outside printable ASCII (space and controls included)
   /// percent-encoded, as OSC 8 requires, so no URL can end the sequence or inject another;
@@ -89,7 +92,7 @@ struct TerminalStyle: Hashable {
     guard fitsHyperlink(url) else { return nil }
     var target = ""
     for byte in url.utf8 {
-      if byte > 0x20 && byte < 0x7F {
+      if isTargetByte(byte) {
         target.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
         let hex = String(byte, radix: 16, uppercase: true)
