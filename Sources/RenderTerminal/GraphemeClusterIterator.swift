@@ -92,7 +92,9 @@ struct GraphemeClusterIterator {
   /// kind or to ASCII: Latin, Greek, Cyrillic, Arabic and Thai letters, general punctuation,
   /// CJK and kana, Hangul syllables and fullwidth forms, without the combining marks, joiners,
   /// spacing marks, prepended marks and Hangul jamo among them. (Grapheme break property
-  /// Other or Control, or a precomposed Hangul syllable, which only joins jamo.)
+  /// Other or Control, or a precomposed Hangul syllable, which only joins jamo.) U+2028 LINE
+  /// SEPARATOR, a Control the styled text puts at every line break inside a block (each line
+  /// of a code block), is among them, so that a line break does not take the rules' path.
   static func standsAlone(_ scalar: UInt32) -> Bool {
     guard scalar < 0x10000 else { return false }
     return aloneBits[Int(truncatingIfNeeded: scalar &>> 6)] & (1 &<< UInt64(scalar & 63)) != 0
@@ -104,7 +106,7 @@ struct GraphemeClusterIterator {
     0x620...0x64A, 0x660...0x66F, 0x671...0x6D3,
     0xE01...0xE30, 0xE32...0xE32, 0xE3F...0xE46, 0xE4F...0xE5B,
     0x1E00...0x1FFF,
-    0x2010...0x2027, 0x2030...0x205E, 0x2100...0x23FF, 0x2500...0x25FF,
+    0x2010...0x205E, 0x2100...0x23FF, 0x2500...0x25FF,
     0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF,
     0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60,
   ]
