@@ -45,7 +45,7 @@ struct TerminalDisplayWidthTests {
   }
 
   @Test func graphemeClustersOfAStretch() {
-    let text = "a\r\nb e\u{301}x👩‍💻y!"
+    let text = "a\r\nb e\u{301}x👩‍💻y\u{2028}!"
     let bytes = Array(text.utf8)
     func clusters(to end: Int) -> [Character] {
       var iterator = GraphemeClusterIterator(text, from: 0, to: end)
@@ -61,7 +61,10 @@ struct TerminalDisplayWidthTests {
       }
       return clusters
     }
-    #expect(clusters(to: bytes.count) == ["a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "!"])
+    #expect(
+      clusters(to: bytes.count) == [
+        "a", "\r\n", "b", " ", "e\u{301}", "x", "👩‍💻", "y", "\u{2028}", "!",
+      ])
     // Cut inside "e\u{301}" (after its "e", byte 7): the stretch ends with a bare "e".
     #expect(clusters(to: 7).last == "e")
   }
