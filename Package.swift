@@ -54,6 +54,7 @@ let package = Package(
     .target(name: "CHTMLParser", cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])]),
     // libmarkdown's realloc import pointed at one that grows geometrically (DiscountGrowth.h).
     .target(name: "CDiscountGrowth"),
+    .target(name: "CParseArena"),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),
@@ -61,7 +62,7 @@ let package = Package(
     .target(name: "RenderStyling", dependencies: ["RenderCore"], resources: [.copy("Resources")]),
     .target(name: "RenderText", dependencies: ["RenderCore", "RenderStyling"]),
     .target(name: "RenderTerminal", dependencies: ["RenderCore", "RenderStyling", "RenderText"]),
-    .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark"]),
+    .target(name: "EngineCMark", dependencies: ["RenderCore", "CCMark", "CParseArena"]),
     .target(name: "EngineDiscount", dependencies: ["RenderCore", "CDiscount", "CDiscountGrowth"]),
     .target(name: "EngineMD4C", dependencies: ["RenderCore", "CMD4C"]),
     .target(name: "EngineCMarkGFM", dependencies: ["RenderCore", "CCMarkGFMLoader"]),
@@ -105,7 +106,9 @@ let package = Package(
     .testTarget(name: "RenderTerminalTests", dependencies: ["RenderTerminal", "TestSupport"]),
     .testTarget(
       name: "EngineCMarkTests",
-      dependencies: ["EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),
+      dependencies: [
+        "EngineCMark", "CCMark", "CParseArena", "HTMLImport", "RenderText", "TestSupport",
+      ]),
     .testTarget(
       name: "EngineCMarkGFMTests",
       dependencies: ["EngineCMarkGFM", "EngineCMark", "HTMLImport", "RenderText", "TestSupport"]),

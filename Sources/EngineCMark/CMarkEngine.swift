@@ -1,4 +1,5 @@
 internal import CCMark
+internal import CParseArena
 import Foundation
 import RenderCore
 
@@ -54,9 +55,9 @@ public struct CMarkEngine: MarkdownEngine {
   {
     try checkSupport(of: options)
     let flags = Self.flags(for: options)
-    let root = try Self.parse(consume source, flags: flags)
-    defer { cmark_node_free(root) }
-    return try Self.fragment(of: root, flags: flags)
+    let arena = try Self.enterArena()
+    defer { Self.leave(arena) }
+    return try Self.fragment(of: Self.parse(consume source, flags: flags), flags: flags)
   }
 
   /// ``document(_:options:importer:)`` of `source`.
@@ -65,16 +66,17 @@ public struct CMarkEngine: MarkdownEngine {
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
     let length = source.byteCount
+    let arena = try Self.enterArena()
+    defer { Self.leave(arena) }
     return try Self.document(
       of: Self.parse(consume source, flags: Self.flags(for: options)), length: length,
       options: options, importer: importer)
   }
 
-  /// The document of the tree `root`, which it frees, parsed from `length` bytes.
+  /// The document of the tree `root`, parsed from `length` bytes.
   private static func document(
     of root: OpaquePointer, length: Int, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    defer { cmark_node_free(root) }
     let flags = Self.flags(for: options)
     func imported() throws(RenderError) -> Document {
       try importer.importDocument(fragment: fragment(of: root, flags: flags))
@@ -85,12 +87,47 @@ public struct CMarkEngine: MarkdownEngine {
     return try builder.finish(importing: imported)
   }
 
-  /// Parses `source`, which is freed on return when this was its only reference; the caller
-  /// releases the tree with `cmark_node_free`.
+  /// A fresh parse arena, entered on this thread: cmark's allocations go to it until
+  /// ``leave(_:)`` frees it with every tree parsed in it.
+  ///
+  /// cmark allocates each node, literal and delimiter with its allocator and frees a tree
+  /// node by node; in the arena an allocation moves a pointer, the free of a small block does
+  /// nothing, and the tree goes with the arena's chunks (`ParseArena.h`).
+  private static func enterArena() throws(RenderError) -> OpaquePointer {
+    guard let arena = parse_arena_create() else {
+      throw .engineFailed(engine: "cmark", detail: "no memory for the parse arena")
+    }
+    parse_arena_enter(arena)
+    return arena
+  }
+
+  /// Leaves and frees an arena of ``enterArena()``.
+  private static func leave(_ arena: OpaquePointer) {
+    parse_arena_enter(nil)
+    parse_arena_destroy(arena)
+  }
+
+  /// cmark's allocator record pointing at the parse arena's functions; it lives as long as
+  /// the process, since every node cmark makes keeps its address.
+  private nonisolated(unsafe) static let arenaAllocator: UnsafeMutablePointer<cmark_mem> = {
+    let allocator = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
+    allocator.initialize(
+      to: cmark_mem(
+        calloc: parse_arena_calloc, realloc: parse_arena_realloc, free: parse_arena_free))
+    return allocator
+  }()
+
+  /// Parses `source` into the entered arena (``enterArena()``), which holds the tree;
+  /// `source` is freed on return when this was its only reference.
   private static func parse(_ source: consuming MarkdownSource, flags: Int32) throws(RenderError)
     -> OpaquePointer
   {
-    let root = source.withPreparedBytes { cmark_parse_document($0.baseAddress, $0.count, flags) }
+    let root = source.withPreparedBytes { bytes -> OpaquePointer? in
+      guard let parser = cmark_parser_new_with_mem(flags, arenaAllocator) else { return nil }
+      defer { cmark_parser_free(parser) }
+      cmark_parser_feed(parser, bytes.baseAddress, bytes.count)
+      return cmark_parser_finish(parser)
+    }
     guard let root else {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no tree (out of memory?)")
     }
@@ -104,9 +141,12 @@ public struct CMarkEngine: MarkdownEngine {
     guard let output = cmark_render_html(root, flags) else {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no output (out of memory?)")
     }
-    // cmark allocated the buffer with malloc; the fragment owns it from here and frees it.
-    let bytes = output.withMemoryRebound(to: UInt8.self, capacity: 1) { pointer in
-      HTMLBytes(taking: pointer, count: strlen(output)) { free($0) }
+    let count = strlen(output)
+    let bytes = output.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
+      // A large buffer leaves the arena and the fragment frees it; a small one is copied.
+      parse_arena_detach(output) != 0
+        ? HTMLBytes(taking: pointer, count: count) { parse_arena_free_detached($0) }
+        : HTMLBytes(copying: UnsafeBufferPointer(start: pointer, count: count))
     }
     return HTMLFragment(bytes: bytes, engineID: "cmark")
   }

@@ -1,0 +1,59 @@
+#ifndef CPARSEARENA_H
+#define CPARSEARENA_H
+/*
+ * Memory for one parse, given back at once.
+ *
+ * Why: a C parser that builds a tree (libcmark) allocates every node, literal and delimiter
+ * with malloc and frees the tree node by node when it goes: on an 11 MB document, malloc and
+ * free are a quarter of the parse and the free walk as long again. An arena answers small
+ * requests from large chunks by moving a pointer or from its own free lists, with no lock and
+ * no coalescing, and hands its chunks back at once when the tree is gone, with no walk of it.
+ *
+ * Blocks up to PARSE_ARENA_SMALL_LIMIT bytes come from 1 MiB chunks; a block that grows is
+ * extended in place while it is its chunk's last. A freed block is kept for a later request of
+ * its size or, split, of a smaller one, so a paragraph's text buffer, freed once its inlines
+ * are parsed, holds the next paragraph's nodes: the arena's peak stays below what malloc's
+ * would be (libcmark on progit: 31.3 against 33.1 MB more resident after the parse). Larger
+ * blocks come from malloc one by one and are freed when the parser frees them.
+ *
+ * The allocation functions have the signatures of calloc, realloc and free, so a parser's
+ * allocator record (cmark_mem) can point at them. They allocate in the arena the calling thread
+ * entered (parse_arena_enter); each thread enters its own. Like libcmark's default allocator,
+ * they abort when memory runs out. Blocks are aligned to 8 bytes, enough for structures of
+ * pointers and integers.
+ *
+ * This header includes no parser header.
+ */
+#include <stddef.h>
+
+/* The largest block taken from a chunk; larger ones come from malloc. A paragraph's text
+ * buffer is smaller, so that its memory is reused once the paragraph is parsed. */
+#define PARSE_ARENA_SMALL_LIMIT 4096
+
+typedef struct parse_arena parse_arena;
+
+/* A new, empty arena (no chunk yet); NULL when memory runs out. */
+parse_arena *parse_arena_create(void);
+
+/* Frees the arena with every block still in it. */
+void parse_arena_destroy(parse_arena *arena);
+
+/* Makes `arena` the one this thread allocates in; NULL leaves none entered. */
+void parse_arena_enter(parse_arena *arena);
+
+/* calloc, realloc and free in the entered arena. */
+void *parse_arena_calloc(size_t count, size_t size);
+void *parse_arena_realloc(void *block, size_t size);
+void parse_arena_free(void *block);
+
+/* Takes a large block out of the entered arena, so that it outlives it; it is then freed with
+ * parse_arena_free_detached. Returns 0 when `block` is a small block, which cannot leave. */
+int parse_arena_detach(void *block);
+
+/* Frees a block taken out with parse_arena_detach. */
+void parse_arena_free_detached(void *block);
+
+/* Bytes the arena holds from the C library: its chunks and its large blocks. */
+size_t parse_arena_footprint(const parse_arena *arena);
+
+#endif
