@@ -41,7 +41,7 @@ let package = Package(
     .systemLibrary(
       name: "CCMarkGFMHeaders",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-    .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders"]),
+    .target(name: "CCMarkGFMLoader", dependencies: ["CCMarkGFMHeaders", "CParseArena"]),
     // libmicrohttpd's header only: it is loaded when a preview server starts, never linked, so
     // that gnutls and its chain are not relocated at every start of `render`.
     .target(name: "CMicroHTTPD"),

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CCMarkGFMLoader.h"
+#include "ParseArena.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -54,7 +55,6 @@ static struct {
 #define RGFM_FIELD(name) __typeof__(&name) name;
   RGFM_FUNCTIONS(RGFM_FIELD)
 #undef RGFM_FIELD
-  cmark_mem *mem;
   cmark_syntax_extension *table, *strikethrough, *autolink, *tasklist, *tagfilter;
   /* The extensions' node types, assigned when they register. */
   cmark_node_type table_type, table_row_type, table_cell_type, strikethrough_type;
@@ -71,6 +71,10 @@ struct rgfm_document {
   cmark_parser *parser;
   cmark_node *root;
   int flags;
+  /* Where the parser allocates: the document's arena (CParseArena), which the tree goes with,
+   * or, for the benchmark's floor, the host's malloc (arena NULL). */
+  cmark_mem *mem;
+  parse_arena *arena;
 };
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -90,7 +94,11 @@ static void *host_realloc(void *pointer, size_t size) {
   return grown;
 }
 
+/* Every parse and render allocates through the host's malloc, directly or through an arena, not
+ * the namespace's own C library: that second malloc takes its process-wide shortcuts for a
+ * process it believes single-threaded, and two mallocs sharing one heap is what corrupts it. */
 static cmark_mem host_allocator = {host_calloc, host_realloc, free};
+static cmark_mem arena_allocator = {parse_arena_calloc, parse_arena_realloc, parse_arena_free};
 
 static void fail(const char *what, const char *detail) {
   snprintf(load_failure_text, sizeof load_failure_text, "%s: %s", what, detail ? detail : "");
@@ -127,10 +135,6 @@ static void load(void) {
   gfm.ctype_init();
   thread_ready = 1;
   gfm.cmark_gfm_core_extensions_ensure_registered();
-  /* Every parse and render allocates through the host's malloc, not the namespace's own C
-   * library: that second malloc takes its process-wide shortcuts for a process it believes
-   * single-threaded, and two mallocs sharing one heap is what corrupts it. */
-  gfm.mem = &host_allocator;
   if (!(gfm.table = find_extension("table"))) return;
   if (!(gfm.strikethrough = find_extension("strikethrough"))) return;
   if (!(gfm.autolink = find_extension("autolink"))) return;
@@ -194,12 +198,22 @@ static void attach(cmark_parser *parser, unsigned extensions) {
     gfm.cmark_parser_attach_syntax_extension(parser, gfm.tagfilter);
 }
 
-rgfm_document *rgfm_parse(const char *text, size_t length, int options, unsigned extensions) {
+/* Parses into a new arena when `in_arena`, else with the host's malloc. Each call on a document
+ * enters its arena for the call's length and restores the caller's: a fragment may be released
+ * on another thread than the one that parsed it. */
+static rgfm_document *parse(const char *text, size_t length, int options, unsigned extensions,
+                            int in_arena) {
   if (rgfm_load()) return NULL;
   rgfm_document *document = calloc(1, sizeof *document);
   if (!document) return NULL;
+  if (in_arena && !(document->arena = parse_arena_create())) {
+    free(document);
+    return NULL;
+  }
+  document->mem = in_arena ? &arena_allocator : &host_allocator;
+  parse_arena *caller = parse_arena_enter(document->arena);
   document->flags = cmark_flags(options);
-  document->parser = gfm.cmark_parser_new_with_mem(document->flags, gfm.mem);
+  document->parser = gfm.cmark_parser_new_with_mem(document->flags, document->mem);
   attach(document->parser, extensions);
   /* cmark-gfm adds each parse's inline extension characters to a process-wide table and removes
    * them when the parse ends, so two parses at once would change each other's syntax. */
@@ -207,6 +221,7 @@ rgfm_document *rgfm_parse(const char *text, size_t length, int options, unsigned
   gfm.cmark_parser_feed(document->parser, text, length);
   document->root = gfm.cmark_parser_finish(document->parser);
   pthread_mutex_unlock(&parse_lock);
+  parse_arena_enter(caller);
   if (!document->root) {
     rgfm_document_free(document);
     return NULL;
@@ -214,38 +229,55 @@ rgfm_document *rgfm_parse(const char *text, size_t length, int options, unsigned
   return document;
 }
 
+rgfm_document *rgfm_parse(const char *text, size_t length, int options, unsigned extensions) {
+  return parse(text, length, options, extensions, 1);
+}
+
+/* The document's HTML, in its allocator. */
+static char *render(rgfm_document *document) {
+  return gfm.cmark_render_html_with_mem(
+      document->root, document->flags, gfm.cmark_parser_get_syntax_extensions(document->parser),
+      document->mem);
+}
+
 char *rgfm_render_html(rgfm_document *document, size_t *length) {
   enter();
-  char *html = gfm.cmark_render_html_with_mem(
-      document->root, document->flags, gfm.cmark_parser_get_syntax_extensions(document->parser),
-      gfm.mem);
+  parse_arena *caller = parse_arena_enter(document->arena);
+  char *html = render(document);
+  /* The buffer outlives the document: it leaves the arena. */
+  if (html) html = parse_arena_take(html);
+  parse_arena_enter(caller);
   if (html && length) *length = strlen(html);
   return html;
 }
 
-void rgfm_free_buffer(char *buffer) {
-  if (!buffer) return;
-  enter();
-  gfm.mem->free(buffer);
-}
+void rgfm_free_buffer(char *buffer) { parse_arena_free_taken(buffer); }
 
 void rgfm_document_free(rgfm_document *document) {
   if (!document) return;
   enter();
-  if (document->root) gfm.cmark_node_free(document->root);
+  parse_arena *caller = parse_arena_enter(document->arena);
+  /* In an arena the tree goes with it, with no walk of its nodes. */
+  if (document->root && !document->arena) gfm.cmark_node_free(document->root);
   if (document->parser) gfm.cmark_parser_free(document->parser);
+  parse_arena_enter(caller);
+  parse_arena_destroy(document->arena);
   free(document);
 }
 
 struct rgfm_walk {
   cmark_iter *iterator;
+  parse_arena *arena; /* the document's, which the iterator is allocated in */
 };
 
 rgfm_walk *rgfm_walk_new(rgfm_document *document) {
   enter();
   rgfm_walk *walk = calloc(1, sizeof *walk);
   if (!walk) return NULL;
+  walk->arena = document->arena;
+  parse_arena *caller = parse_arena_enter(walk->arena);
   walk->iterator = gfm.cmark_iter_new(document->root);
+  parse_arena_enter(caller);
   if (!walk->iterator) {
     free(walk);
     return NULL;
@@ -284,7 +316,7 @@ static int kind_of(cmark_node_type type) {
   return RGFM_NODE_OTHER;
 }
 
-int rgfm_walk_next(rgfm_walk *walk, rgfm_node *out) {
+static int next_event(rgfm_walk *walk, rgfm_node *out) {
   cmark_event_type event = gfm.cmark_iter_next(walk->iterator);
   if (event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE) return RGFM_EVENT_DONE;
   cmark_node *node = gfm.cmark_iter_get_node(walk->iterator);
@@ -325,19 +357,30 @@ int rgfm_walk_next(rgfm_walk *walk, rgfm_node *out) {
   return RGFM_EVENT_ENTER;
 }
 
+/* The accessors allocate: a literal cut from its paragraph's text gets its terminating NUL in a
+ * copy the first time it is read. */
+int rgfm_walk_next(rgfm_walk *walk, rgfm_node *out) {
+  parse_arena *caller = parse_arena_enter(walk->arena);
+  int event = next_event(walk, out);
+  parse_arena_enter(caller);
+  return event;
+}
+
 void rgfm_walk_free(rgfm_walk *walk) {
   if (!walk) return;
+  parse_arena *caller = parse_arena_enter(walk->arena);
   gfm.cmark_iter_free(walk->iterator);
+  parse_arena_enter(caller);
   free(walk);
 }
 
 long rgfm_markdown_to_html_length(const char *text, size_t length, int options,
                                   unsigned extensions) {
-  rgfm_document *document = rgfm_parse(text, length, options, extensions);
+  rgfm_document *document = parse(text, length, options, extensions, 0);
   if (!document) return -1;
-  size_t html_length = 0;
-  char *html = rgfm_render_html(document, &html_length);
-  rgfm_free_buffer(html);
+  char *html = render(document);
+  long html_length = html ? (long)strlen(html) : -1;
+  free(html);
   rgfm_document_free(document);
-  return html ? (long)html_length : -1;
+  return html_length;
 }

@@ -82,7 +82,11 @@ void parse_arena_destroy(parse_arena *arena) {
   free(arena);
 }
 
-void parse_arena_enter(parse_arena *arena) { entered = arena; }
+parse_arena *parse_arena_enter(parse_arena *arena) {
+  parse_arena *before = entered;
+  entered = arena;
+  return before;
+}
 
 size_t parse_arena_footprint(const parse_arena *arena) { return arena->footprint; }
 
@@ -223,15 +227,24 @@ void parse_arena_free(void *block) {
   free(large);
 }
 
-int parse_arena_detach(void *block) {
-  if (block == NULL || header_of(block)->kind != kind_large) return 0;
+void *parse_arena_take(void *block) {
   parse_arena *arena = checked(entered);
-  large_header *large = large_of(block);
-  unlink_large(arena, large);
-  arena->footprint -= large->size;
-  return 1;
+  block_header *header = header_of(block);
+  if (header->kind == kind_large) {
+    large_header *large = large_of(block);
+    unlink_large(arena, large);
+    arena->footprint -= large->size;
+    return block;
+  }
+  /* A large block of its own, in no arena's list. */
+  large_header *copy = checked(malloc(sizeof(large_header) + header->size));
+  copy->size = header->size;
+  copy->block.kind = kind_large;
+  memcpy(copy + 1, block, header->size);
+  parse_arena_free(block);
+  return copy + 1;
 }
 
-void parse_arena_free_detached(void *block) {
+void parse_arena_free_taken(void *block) {
   if (block != NULL) free(large_of(block));
 }

@@ -142,12 +142,9 @@ public struct CMarkEngine: MarkdownEngine {
       throw .engineFailed(engine: "cmark", detail: "libcmark returned no output (out of memory?)")
     }
     let count = strlen(output)
-    let bytes = output.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
-      // A large buffer leaves the arena and the fragment frees it; a small one is copied.
-      parse_arena_detach(output) != 0
-        ? HTMLBytes(taking: pointer, count: count) { parse_arena_free_detached($0) }
-        : HTMLBytes(copying: UnsafeBufferPointer(start: pointer, count: count))
-    }
+    // The buffer leaves the arena (a small one is copied out); the fragment frees it.
+    let taken = parse_arena_take(output).assumingMemoryBound(to: UInt8.self)
+    let bytes = HTMLBytes(taking: taken, count: count) { parse_arena_free_taken($0) }
     return HTMLFragment(bytes: bytes, engineID: "cmark")
   }
 

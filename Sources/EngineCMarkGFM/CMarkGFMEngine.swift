@@ -116,14 +116,14 @@ public struct CMarkGFMEngine: MarkdownEngine {
     return parsed
   }
 
-  /// The HTML of a parsed document, in a fragment that frees it with the library's allocator.
+  /// The HTML of a parsed document, in a fragment that frees it (`rgfm_free_buffer`).
   private static func fragment(of parsed: OpaquePointer) throws(RenderError) -> HTMLFragment {
     var count = 0
     guard let html = rgfm_render_html(parsed, &count) else {
       throw .engineFailed(
         engine: "cmark-gfm", detail: "libcmark-gfm returned no output (out of memory?)")
     }
-    // The buffer belongs to libcmark-gfm's namespace: only its allocator may free it.
+    // The buffer has left the document's arena; rgfm_free_buffer is what frees it.
     let bytes = html.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
       HTMLBytes(taking: pointer, count: count) {
         rgfm_free_buffer($0.assumingMemoryBound(to: CChar.self))

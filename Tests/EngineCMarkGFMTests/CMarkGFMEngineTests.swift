@@ -98,8 +98,13 @@ import Testing
   }
 
   @Test func outputOutlivesManyRenders() throws {
-    // Each fragment frees its buffer with the library's own allocator when released.
+    // Each output is taken out of its document's arena, which goes with the document: a small
+    // one copied out, a large one (past the arena's small blocks) as it is.
+    let table = String(repeating: "| a | b |\n| - | - |\n| 1 | ~2~ |\n\n", count: 200)
+    let large = try engine.render(table, options: gfm(.tables, .strikethrough))
     let fragments = try (0..<200).map { try engine.render("*\($0)*", options: RenderOptions()) }
     #expect(fragments[137].html == "<p><em>137</em></p>\n")
+    #expect(large.html.utf8.count > 10_000)
+    #expect(large.html.components(separatedBy: "<del>2</del>").count == 201)
   }
 }

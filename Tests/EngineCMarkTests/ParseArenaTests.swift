@@ -1,8 +1,9 @@
 import CParseArena
 import Testing
 
-/// The parse arena cmark allocates in (`ParseArena.h`): blocks keep their bytes as they grow
-/// and move, freed blocks are reused, and large blocks go back when freed.
+/// The parse arena cmark and cmark-gfm allocate in (`ParseArena.h`): blocks keep their bytes as
+/// they grow and move, freed blocks are reused, large blocks go back when freed, and an output
+/// taken out outlives the arena.
 @Suite struct ParseArenaTests {
   /// Runs `body` in a fresh arena entered on this thread.
   private func inArena(_ body: (OpaquePointer) -> Void) {
@@ -79,7 +80,7 @@ import Testing
     }
   }
 
-  @Test func aLargeBlockGoesBackWhenFreedOrDetached() throws {
+  @Test func aLargeBlockGoesBackWhenFreedOrTaken() throws {
     let arena = try #require(parse_arena_create())
     parse_arena_enter(arena)
     let size = Int(PARSE_ARENA_SMALL_LIMIT) * 4
@@ -89,20 +90,29 @@ import Testing
     #expect(parse_arena_footprint(arena) == 2 * size)
     parse_arena_free(freed)
     #expect(parse_arena_footprint(arena) == size)
-    // A detached block (the HTML output) leaves the arena, outlives it, and is freed alone.
+    // A block taken out (the HTML output) leaves as it is, and outlives the arena.
     fill(kept, count: size)
-    #expect(parse_arena_detach(kept) == 1)
+    #expect(parse_arena_take(kept) == kept)
     #expect(parse_arena_footprint(arena) == 0)
     parse_arena_enter(nil)
     parse_arena_destroy(arena)
     #expect(holdsFill(kept, count: size))
-    parse_arena_free_detached(kept)
+    parse_arena_free_taken(kept)
   }
 
-  @Test func aSmallBlockCannotBeDetached() {
-    inArena { _ in
-      let block = parse_arena_calloc(1, 64)
-      #expect(parse_arena_detach(block) == 0)
-    }
+  @Test func aSmallBlockTakenOutIsCopied() throws {
+    let arena = try #require(parse_arena_create())
+    let caller = parse_arena_enter(arena)
+    #expect(caller == nil)
+    let block = try #require(parse_arena_calloc(1, 64))
+    fill(block, count: 64)
+    let taken = parse_arena_take(block)
+    #expect(taken != block)
+    // The small block went back to the arena: the next request of its size gets it.
+    #expect(parse_arena_calloc(1, 64) == block)
+    #expect(parse_arena_enter(nil) == arena)
+    parse_arena_destroy(arena)
+    #expect(holdsFill(taken, count: 64))
+    parse_arena_free_taken(taken)
   }
 }

@@ -2,13 +2,14 @@
 #define CCMARKGFMLOADER_H
 /*
  * libcmark-gfm and libcmark-gfm-extensions, loaded at run time into their own link-map
- * namespace (dlmopen with LM_ID_NEWLM), behind plain C types and names of our own.
+ * namespace (dlmopen with LM_ID_NEWLM), behind plain C types and names of our own; each document
+ * is parsed into a parse arena of its own (CParseArena), which its tree goes with.
  *
  * Why: libcmark (linked by the cmark engine) and libcmark-gfm export the same cmark_* symbols
  * and neither binds them locally, so linked side by side each would call the other's code.
  * In a namespace of its own, libcmark-gfm resolves its symbols against itself (and its own copy
- * of libc); this process never links it. Everything it allocates belongs to that namespace's
- * allocator, so buffers are released through rgfm_free_buffer, never the host's free.
+ * of libc); this process never links it. It allocates through the host's malloc (in an arena),
+ * never its namespace's; buffers are released through rgfm_free_buffer, never free.
  *
  * This header includes no cmark header, so that no cmark type reaches Swift.
  */
@@ -62,7 +63,7 @@ rgfm_document *rgfm_parse(const char *text, size_t length, int options, unsigned
  * NUL) or NULL when out of memory; release it with rgfm_free_buffer. */
 char *rgfm_render_html(rgfm_document *document, size_t *length);
 
-/* Releases a buffer rgfm_render_html returned, with the library's own allocator. */
+/* Releases a buffer rgfm_render_html returned (it outlives its document). */
 void rgfm_free_buffer(char *buffer);
 
 /* Releases a document and its tree. */
