@@ -7,14 +7,15 @@ slows both sides alike. Prints, per case, the median and range of each side and 
 range of the per-run ratios:
 
 - start-up: an empty document and a 1 KB one (the first lines of the corpus), CPU milliseconds;
-- `render FILE` (HTML fragment, `--engine cmark`) against `cmark FILE`: MB/s and peak RSS;
-- `render FILE --to terminal` (`--engine cmark`, no colour, 80 columns): MB/s, against cmark.
+- `render FILE` (HTML fragment, `--engine ENGINE`) against `cmark FILE`: MB/s and peak RSS;
+- `render FILE --to terminal` (`--engine ENGINE`, no colour, 80 columns): MB/s, against cmark.
 
     swift build -c release --static-swift-stdlib --product render
-    scripts/process-bench.py [FILE] [--runs N] [--render PATH]
+    scripts/process-bench.py [FILE] [--runs N] [--render PATH] [--engine ENGINE]
 
 FILE defaults to ../shared/corpus/progit.md, N to 7, PATH to .build/release/render (another
-build of `render`, to set two binaries against the same `cmark`). Needs Debian's `cmark`
+build of `render`, to set two binaries against the same `cmark`), ENGINE to cmark (the one
+the CLI is; cmark-gfm, the default, parses GitHub's extensions too). Needs Debian's `cmark`
 package (the CLI; `apt-get install cmark`). Exit status: 0 measured, 1 a process failed or
 the `cmark` CLI is missing, 2 a usage error.
 """
@@ -33,9 +34,11 @@ CMARK = "cmark"
 
 def main():
     arguments = ScriptArguments(
-        "process-bench", "scripts/process-bench.py [FILE] [--runs N] [--render PATH]", __doc__)
+        "process-bench",
+        "scripts/process-bench.py [FILE] [--runs N] [--render PATH] [--engine ENGINE]", __doc__)
     runs = arguments.runs(7)
     render = arguments.option("--render", RENDER)
+    engine = arguments.option("--engine", "cmark")
     if not os.access(render, os.X_OK):
         arguments.fail("%s is not an executable render; build it first (see --help)" % render)
     if shutil.which(CMARK) is None:
@@ -53,13 +56,13 @@ def main():
     with open(small, "wb") as file:
         file.write(head)
 
-    cmark_engine = ["--engine", "cmark"]
+    engine_arguments = ["--engine", engine]
     cases = [
-        ("start-up, empty document", [render, empty] + cmark_engine, [CMARK, empty]),
-        ("start-up, %d-byte document" % len(head), [render, small] + cmark_engine, [CMARK, small]),
-        ("render FILE (HTML)", [render, corpus] + cmark_engine, [CMARK, corpus]),
+        ("start-up, empty document", [render, empty] + engine_arguments, [CMARK, empty]),
+        ("start-up, %d-byte document" % len(head), [render, small] + engine_arguments, [CMARK, small]),
+        ("render FILE (HTML)", [render, corpus] + engine_arguments, [CMARK, corpus]),
         ("render FILE --to terminal",
-         [render, corpus, "--to", "terminal", "--color", "never", "--width", "80"] + cmark_engine,
+         [render, corpus, "--to", "terminal", "--color", "never", "--width", "80"] + engine_arguments,
          [CMARK, corpus]),
     ]
     results = {name: ([], [], [], []) for name, _, _ in cases}
@@ -75,7 +78,8 @@ def main():
             results[name][2].append(ours_figures[1])
             results[name][3].append(theirs_figures[1])
 
-    print("%d runs after 1 warm-up, CPU time (user + system), %s (%.2f MB)" % (runs, corpus, megabytes))
+    print("%d runs after 1 warm-up, CPU time (user + system), %s (%.2f MB), render --engine %s" % (
+        runs, corpus, megabytes, engine))
     for name, _, _ in cases:
         ours, theirs, ours_rss, theirs_rss = results[name]
         ratios = [t / o for o, t in zip(ours, theirs)]
