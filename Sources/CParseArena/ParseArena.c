@@ -90,17 +90,21 @@ parse_arena *parse_arena_enter(parse_arena *arena) {
 
 size_t parse_arena_footprint(const parse_arena *arena) { return arena->footprint; }
 
+/* Puts a large block into the arena's list and its footprint. */
 static void link_large(parse_arena *arena, large_header *large) {
   large->previous = NULL;
   large->next = arena->larges;
   if (arena->larges != NULL) arena->larges->previous = large;
   arena->larges = large;
+  arena->footprint += large->size;
 }
 
+/* Takes a large block out of the arena's list and its footprint. */
 static void unlink_large(parse_arena *arena, large_header *large) {
   if (large->previous != NULL) large->previous->next = large->next;
   else arena->larges = large->next;
   if (large->next != NULL) large->next->previous = large->previous;
+  arena->footprint -= large->size;
 }
 
 static void *allocate_large(parse_arena *arena, size_t size, int zeroed) {
@@ -110,7 +114,6 @@ static void *allocate_large(parse_arena *arena, size_t size, int zeroed) {
   large->size = size;
   large->block.kind = kind_large;
   link_large(arena, large);
-  arena->footprint += size;
   return large + 1;
 }
 
@@ -165,12 +168,16 @@ static void *allocate_small(parse_arena *arena, size_t size) {
   return header + 1;
 }
 
+/* A block of `size` bytes, small or large; zeroed when asked (a small one always is). */
+static void *allocate(parse_arena *arena, size_t size, int zeroed) {
+  return size > PARSE_ARENA_SMALL_LIMIT ? allocate_large(arena, size, zeroed)
+                                        : allocate_small(arena, size);
+}
+
 void *parse_arena_calloc(size_t count, size_t size) {
   parse_arena *arena = checked(entered);
   if (size != 0 && count > SIZE_MAX / size) abort();
-  size_t total = count * size;
-  if (total > PARSE_ARENA_SMALL_LIMIT) return allocate_large(arena, total, 1);
-  return allocate_small(arena, total);
+  return allocate(arena, count * size, 1);
 }
 
 /* Whether the small block can grow to `size` where it is: it is the newest chunk's last. */
@@ -186,26 +193,19 @@ static int grows_in_place(parse_arena *arena, block_header *header, size_t size)
 
 void *parse_arena_realloc(void *block, size_t size) {
   parse_arena *arena = checked(entered);
-  if (block == NULL) {
-    return size > PARSE_ARENA_SMALL_LIMIT ? allocate_large(arena, size, 0)
-                                          : allocate_small(arena, size);
-  }
+  if (block == NULL) return allocate(arena, size, 0);
   block_header *header = header_of(block);
   if (header->kind == kind_large) {
     large_header *large = large_of(block);
     if (size > SIZE_MAX - sizeof(large_header)) abort();
-    size_t old = large->size;
     unlink_large(arena, large);
     large = checked(realloc(large, sizeof(large_header) + size));
     large->size = size;
     link_large(arena, large);
-    arena->footprint += size;
-    arena->footprint -= old;
     return large + 1;
   }
   if (size <= header->size || grows_in_place(arena, header, size)) return block;
-  void *moved = size > PARSE_ARENA_SMALL_LIMIT ? allocate_large(arena, size, 0)
-                                               : allocate_small(arena, size);
+  void *moved = allocate(arena, size, 0);
   memcpy(moved, block, header->size);
   parse_arena_free(block);
   return moved;
@@ -223,26 +223,21 @@ void parse_arena_free(void *block) {
   }
   large_header *large = large_of(block);
   unlink_large(arena, large);
-  arena->footprint -= large->size;
   free(large);
 }
 
 void *parse_arena_take(void *block) {
   parse_arena *arena = checked(entered);
-  block_header *header = header_of(block);
-  if (header->kind == kind_large) {
-    large_header *large = large_of(block);
-    unlink_large(arena, large);
-    arena->footprint -= large->size;
-    return block;
+  if (header_of(block)->kind != kind_large) {
+    /* A small block is copied into a large one, which leaves as the others do. */
+    size_t size = header_of(block)->size;
+    void *copy = allocate_large(arena, size, 0);
+    memcpy(copy, block, size);
+    parse_arena_free(block);
+    block = copy;
   }
-  /* A large block of its own, in no arena's list. */
-  large_header *copy = checked(malloc(sizeof(large_header) + header->size));
-  copy->size = header->size;
-  copy->block.kind = kind_large;
-  memcpy(copy + 1, block, header->size);
-  parse_arena_free(block);
-  return copy + 1;
+  unlink_large(arena, large_of(block));
+  return block;
 }
 
 void parse_arena_free_taken(void *block) {
