@@ -12,8 +12,8 @@
  * Blocks up to PARSE_ARENA_SMALL_LIMIT bytes come from 1 MiB chunks; a block that grows is
  * extended in place while it is its chunk's last. A freed block is kept for a later request of
  * its size or, split, of a smaller one, so a paragraph's text buffer, freed once its inlines
- * are parsed, holds the next paragraph's nodes: the arena's peak stays below what malloc's
- * would be (libcmark on progit: 30.6 against 32.3 MiB more resident after the parse). Larger
+ * are parsed, holds the next paragraph's nodes: `render FILE` with libcmark peaks lower than
+ * with malloc (scripts/process-bench.py: 50-51 against 52 MiB on progit). Larger
  * blocks come from malloc one by one and are freed when the parser frees them.
  *
  * The allocation functions have the signatures of calloc, realloc and free, so a parser's
