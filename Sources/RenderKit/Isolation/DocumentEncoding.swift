@@ -27,8 +27,8 @@ enum DocumentEncoding {
       pool.append(string)
       return pool.count - 1
     }
-    // The nodes are read in place: binding each to a constant copied it, retaining its
-    // strings and attributes (a tenth of the encoding's time).
+    // The nodes are read in place: binding each to a constant would copy it, retaining its
+    // strings and attributes for every node.
     let nodes = document.nodes
     for id in nodes.indices.dropFirst() {
       let parent = nodes[id].parent ?? 0

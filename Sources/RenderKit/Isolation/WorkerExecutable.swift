@@ -23,7 +23,7 @@ enum WorkerExecutable {
   }
 
   /// `RENDER_WORKER_PATH`, read alone: `ProcessInfo`'s environment builds a dictionary of the
-  /// whole environment on every call (a tenth of `render`'s own start-up work).
+  /// whole environment on every call, a cost every start of `render` would pay.
   private static var environmentPath: String? {
     getenv(environmentVariable).map { String(cString: $0) }
   }

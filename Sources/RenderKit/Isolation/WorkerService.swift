@@ -34,8 +34,8 @@ public enum WorkerService {
   /// Call it before anything else in `main` (before parsing arguments, before any thread), so
   /// that a worker never runs the app's own code. With `prestartingWorker`, the host forks
   /// its first worker here, while it is still single-threaded: the first isolated call then
-  /// finds a worker that started without exec, sparing the 8–10 ms of CPU that starting the
-  /// static `render` binary again costs (the worker still warms its engines). A short-lived
+  /// finds a worker that started without exec, sparing the CPU that mapping and relocating
+  /// the static `render` binary again costs (the worker still warms its engines). A short-lived
   /// tool that renders once gains most; a process that may never render keeps an idle child
   /// until it exits, so the default is off.
   ///
@@ -184,12 +184,11 @@ public enum WorkerService {
   /// first time a request names it), before the caps apply: Discount reserves its 1 GiB
   /// stack here (reserved under a cap, it would leave the render no room), the library sets
   /// up its tables (cmark-gfm loads into its own namespace), and a render's cap then counts
-  /// only what that render adds. Only the engine asked for: warming all four cost every
-  /// worker about 2 ms of CPU at start.
+  /// only what that render adds. Only the engine asked for: warming every engine would slow
+  /// the start of every worker for engines it may never run.
   ///
   /// It renders by the path its requests take: the bytes path when the engine has it, so
-  /// that the first request does not pay for the runtime's first lookup of that conformance
-  /// (0.05–0.1 ms of a warm worker's first call in `renderbench isolation`).
+  /// that the first request does not pay for the runtime's first lookup of that conformance.
   private static func warm(engineID: String) {
     guard let engine = try? EngineRegistry.builtIn.engine(id: engineID) else { return }
     guard let bytesEngine = engine as? any UTF8MarkdownEngine else {
