@@ -7,8 +7,8 @@
 /// let importer = HTMLImporter(limits: HTMLImportLimits(maximumBytes: 1 << 20))
 /// ```
 public struct HTMLImportLimits: Sendable, Hashable {
-  /// The largest input accepted, in UTF-8 bytes. Default 256 MiB: fifty times a large book
-  /// (the 11 MB Pro Git corpus), and below libxml2's own 2 GiB ceiling even after repair.
+  /// The largest input accepted, in UTF-8 bytes. Default 256 MiB: many times the HTML of a
+  /// large book, and below libxml2's own 2 GiB ceiling even after repair.
   public var maximumBytes: Int
   /// The deepest element nesting accepted, counting libxml2's implied `html` and `body`.
   /// Default 1,000,000: each level costs only a stack entry, import never recurses, and real
@@ -18,12 +18,13 @@ public struct HTMLImportLimits: Sendable, Hashable {
   /// of `Document`, and several times what 256 MiB of typical HTML produces.
   public var maximumNodes: Int
   /// The most attributes on one start tag. Default 1,000: libxml2 2.9.14 compares each
-  /// attribute with every earlier one (150,000 on one element ran past 12 s), and real
-  /// elements carry a few dozen at most. Counted before libxml2 sees the bytes.
+  /// attribute with every earlier one, so its time grows with the square of their number, and
+  /// real elements carry a few dozen at most. Counted before libxml2 sees the bytes.
   public var maximumAttributesPerElement: Int
   /// The most end tags that match no open element, in the whole document. Default 10,000:
-  /// libxml2 searches its whole open-element stack for each (150,000 `<b>` and 120,000 stray
-  /// `</i>` ran past 12 s), and real pages have a handful. Counted before libxml2 sees the bytes.
+  /// libxml2 searches its whole open-element stack for each, so many stray end tags under deep
+  /// nesting take quadratic time, and real pages have a handful. Counted before libxml2 sees
+  /// the bytes.
   public var maximumUnmatchedEndTags: Int
 
   /// Creates limits; every parameter defaults to the documented value.

@@ -51,8 +51,8 @@ public enum MarkdownInput {
   /// Eight bytes are taken per step while they are ASCII other than NUL and CR. Other words
   /// go through an automaton of the well-formed sequences of the Unicode Standard's table 3-7
   /// (no overlong form, no surrogate, nothing past U+10FFFF), a table lookup and a shift per
-  /// byte with no branch on the byte: on progit, a quarter of whose bytes are not ASCII,
-  /// branching per sequence mispredicted at every change of script and took 1.7 times as long.
+  /// byte with no branch on the byte: branching per sequence would mispredict at every change
+  /// of script, which text mixing ASCII with other scripts has often.
   package static func isPrepared(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count

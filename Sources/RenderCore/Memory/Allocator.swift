@@ -9,10 +9,10 @@ package enum Allocator {
   /// change nothing.
   ///
   /// Left to itself, glibc raises the threshold each time a large block is freed (up to 32 MB).
-  /// After that, large buffers live in the heap, where freed megabytes stay resident (a worker
-  /// that freed an 11 MB input grew cmark's output in the heap beside it) and a buffer grown by
-  /// `realloc` is copied whenever it cannot grow in place. (Discount, which grows its buffers by
-  /// each append, no longer depends on this: see CDiscountGrowth.)
+  /// After that, large buffers live in the heap, where freed megabytes stay resident (a freed
+  /// input's pages beside the output that grows after it) and a buffer grown by `realloc` is
+  /// copied whenever it cannot grow in place. (Discount's buffers, which grow by each append,
+  /// grow geometrically whatever the threshold: see CDiscountGrowth.)
   package static func fixThreshold() {
     #if os(Linux)
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
@@ -25,7 +25,7 @@ package enum Allocator {
   /// Hands the heap's free pages back to the system (`malloc_trim`): after a parse whose
   /// tree of small blocks is freed, so that the stages after it, whose large buffers are
   /// mapped afresh under the fixed threshold, do not sit beside a heap of freed megabytes
-  /// (a worker laying out progit for a terminal peaked at 122 MiB without it, 104 with).
+  /// and raise the worker's peak memory.
   package static func returnFreePages() {
     #if os(Linux)
       typealias MallocTrim = @convention(c) (Int) -> Int32

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Asks the kernel to back a large, fresh buffer with transparent huge pages (2 MiB) where it
-/// allows them on request (`madvise` mode): an 11 MB buffer is then filled with a handful of
-/// page faults instead of about 2,700.
+/// allows them on request (`madvise` mode): filling the buffer then takes one page fault per
+/// huge page instead of one per 4 KiB page.
 package enum HugePages {
   /// The size of a huge page on x86-64 and arm64 with 4 KiB pages.
   static let size = 2 << 20

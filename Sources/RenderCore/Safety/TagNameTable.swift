@@ -1,7 +1,7 @@
 /// A fixed set of tag or attribute names, each with the index it was given, found without
 /// hashing through `Hasher`: ``GeneratedHTMLChecker`` looks up every tag and attribute name an
-/// engine writes, and SipHash over a name's two words cost more than the rest of the check
-/// (`perf`: a dictionary lookup was 2 % of a Discount render of progit).
+/// engine writes, and SipHash over a name's two words would cost more than the rest of the
+/// check.
 struct TagNameTable {
   /// Open addressing, a quarter full at most: each slot holds a name and its index, or -1.
   private var names: [TagName]
