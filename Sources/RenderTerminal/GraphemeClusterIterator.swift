@@ -112,8 +112,8 @@ struct GraphemeClusterIterator {
   ]
 
   /// One bit per scalar of the plane, set for those of ``aloneRanges``: a load and a test per
-  /// scalar instead of a comparison per range (which was 2 % of `render --to terminal` on a
-  /// text a quarter of whose bytes are not ASCII). Filled a word at a time.
+  /// scalar instead of a comparison per range, since every scalar that is not ASCII is looked
+  /// up here. Filled a word at a time.
   private static let aloneBits: [UInt64] = {
     var words = [UInt64](repeating: 0, count: 0x10000 / 64)
     for range in aloneRanges {

@@ -4,8 +4,8 @@
 ///
 /// Cells hold a range of these bytes instead of a `String` each, so they are plain values:
 /// arrays of them copy without reference counting, and a line's text goes out as slices of
-/// few buffers. The rendered text is read where it is: copying it (11 MB for a book) and
-/// growing the copy as the layout adds to it was 12 % of `render --to terminal`'s page faults.
+/// few buffers. The rendered text is read where it is: copying it, and growing the copy as the
+/// layout adds to it, would fault in a second copy of the whole text, page by page.
 struct TerminalGlyphs {
   /// A cell's text: `count` bytes from `start`.
   struct Text: Hashable {

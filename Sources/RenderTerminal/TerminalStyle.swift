@@ -67,8 +67,8 @@ struct TerminalStyle: Hashable {
   /// The longest target written as an OSC 8 hyperlink, in bytes once encoded: VTE's limit,
   /// which the OSC 8 specification suggests to other terminals. A hyperlink is opened again on
   /// every line its text wraps to, so without a bound an autolink's output would grow with the
-  /// square of its length (a 70 KB URL gave 82 MB). A longer target is written once after its
-  /// text, as without hyperlinks.
+  /// square of its length. A longer target is written once after its text, as without
+  /// hyperlinks.
   static let maximumHyperlinkBytes = 2083
 
   /// Whether `url` is written as a hyperlink when hyperlinks are on: its encoded target

@@ -27,9 +27,8 @@ enum ElementRole: Equatable {
   }
 
   /// Every name with a role other than ``other``: one hash lookup per element. A `switch`
-  /// compared the name with each case in turn, and most elements (`p`, `li`, `code`, `em`)
-  /// match none; the table is 0.7 % fewer instructions for terminal output of progit's first
-  /// 2 MB.
+  /// would compare the name with each case in turn, and most elements (`p`, `li`, `code`,
+  /// `em`) match none, so they would pay for every comparison.
   private static let roles: [String: ElementRole] = [
     "a": .link, "img": .image, "br": .lineBreak, "hr": .rule,
     "ol": .list, "ul": .list, "menu": .list, "dir": .list,
