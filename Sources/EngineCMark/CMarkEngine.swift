@@ -30,8 +30,8 @@ public struct CMarkEngine: MarkdownEngine {
   ///
   /// Parses, then writes the HTML, as `cmark_markdown_to_html` does, but frees the text in
   /// between when this is its only copy: the tree holds every literal itself, and the text
-  /// would otherwise stay resident beside the tree and the growing output (11 MB of peak
-  /// memory on an 11 MB document).
+  /// would otherwise stay resident beside the tree and the growing output, adding the
+  /// document's own size to the peak.
   public func render(_ markdown: consuming String, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {

@@ -2,12 +2,13 @@ import Foundation
 
 /// One persistent thread with a large stack that runs the closures handed to it, one at a time.
 ///
-/// Discount recurses once per level of nesting; on an ordinary 8 MiB stack about 50,000 nested
-/// `>` overflow it and take the whole process down. A stack reserved at 1 GiB costs only address
-/// space (pages are committed as they are touched), and survives nesting far deeper than any real
-/// document. Callers are serialised (the library keeps global state) and hand their work over
-/// through one mutex and condition variable, which thread sanitizers understand. Should the
-/// system grant no thread at all, jobs run on the caller's thread, still serialised.
+/// Discount recurses once per level of nesting; on an ordinary 8 MiB stack, tens of thousands
+/// of nested `>` overflow it and take the whole process down. A stack reserved at 1 GiB costs
+/// only address space (pages are committed as they are touched), and survives nesting far
+/// deeper than any real document. Callers are serialised (the library keeps global state) and
+/// hand their work over through one mutex and condition variable, which thread sanitizers
+/// understand. Should the system grant no thread at all, jobs run on the caller's thread,
+/// still serialised.
 final class LargeStackThread: @unchecked Sendable {
   /// The stack sizes tried in turn, largest first, for systems that refuse a large reservation.
   static let stackSizes = [1 << 30, 256 << 20, 64 << 20]

@@ -12,7 +12,7 @@ struct HTMLOutput: ~Copyable {
   private(set) var count = 0
 
   /// A buffer sized for the HTML of `inputCount` bytes of Markdown: md4c's HTML is a little
-  /// longer than its input on prose (progit: 1.03×), so one growth step is the common worst case.
+  /// longer than its input on prose, so one growth step is the common worst case.
   static func expectedCapacity(forInput inputCount: Int) -> Int {
     inputCount + inputCount / 4 + 64
   }

@@ -12,8 +12,8 @@ enum MD4CParser {
   /// The libmd4c version, read at run time from the name of the file the library was loaded
   /// from (`libmd4c.so.0` resolves to `libmd4c.so.0.4.8`): md4c 0.4.8 has no version
   /// function, and its headers no version macros (those arrived in 0.5). `dladdr` and
-  /// `realpath` cost microseconds, where reading `/proc/self/maps` took a third of the CLI's
-  /// start-up.
+  /// `realpath` are two cheap calls, where reading `/proc/self/maps` would weigh on every
+  /// start of the CLI.
   static let libraryVersion: String = {
     var info = CMD4CLoadedFile()
     let parse:
