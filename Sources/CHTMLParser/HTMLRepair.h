@@ -10,8 +10,8 @@
  *     and carriage return, and U+FFFE/U+FFFF become U+FFFD (visible, as CommonMark and HTML do);
  *   - form feed becomes a space (HTML whitespace that libxml2 would otherwise delete);
  *   - CR LF and lone CR become LF (HTML's newline normalisation).
- * `valid_utf8` says the input is known to be valid UTF-8 (it came from a Swift String), which
- * makes the scan for the rest several times faster.
+ * `valid_utf8` says the input is known to be valid UTF-8 (it came from a Swift String), so the
+ * scan for the rest need not validate its multi-byte sequences.
  * Returns 0 when `input` needs no change (`*output` is NULL), 1 when `*output` holds a repaired
  * copy of `*output_length` bytes that the caller must free(), -1 when out of memory.
  */

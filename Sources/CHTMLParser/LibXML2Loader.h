@@ -3,9 +3,9 @@
 /*
  * libxml2, loaded at run time on the first parse (dlopen), never linked.
  *
- * Why: linked, libxml2 brings ICU (libicuuc, 30 MB of libicudata), zlib and liblzma into every
- * process that links the importer, `render` and its worker among them, and relocating them
- * costs about 2 ms of CPU at each start, while only HTML input and the sanitizer parse HTML.
+ * Why: linked, libxml2 brings ICU (libicuuc and its large libicudata), zlib and liblzma into
+ * every process that links the importer, `render` and its worker among them, and relocating
+ * them costs CPU at each start, while only HTML input and the sanitizer parse HTML.
  * libxml2's headers give the types and signatures; every call goes through a pointer looked up
  * in the loaded library. Include this header in .c files only (ICU clash, see CHTMLParser.h).
  */

@@ -45,7 +45,7 @@ const char *rgfm_version(void);
 /* The version the loader asks for, without loading anything: the run-time soname carries the
  * full version (libcmark-gfm-extensions.so.0.29.0.gfm.6), so a library that loads is this one.
  * What a descriptor reports, so that listing engines or checking options costs no dlmopen (a
- * second C library in its own namespace, about 2 ms of every start). */
+ * second C library in its own namespace, which every start would then pay for). */
 const char *rgfm_requested_version(void);
 
 /* The file the loader asks the dynamic linker for (the extensions library's run-time soname). */

@@ -7,7 +7,7 @@
  * each block written, `alloc += size`), so a long document calls realloc once per block and each
  * call past the block's end moves it: copied in glibc's heap, or a whole mapping moved by mremap
  * when the block is mapped (a mapping placed top-down has its neighbour right above it). That is
- * quadratic in the output: 60,387 mremap calls at 68 µs in one renderbench scaling run.
+ * quadratic in the output.
  *
  * The fix is scoped to libmarkdown alone: its import of realloc (the one slot in its global offset
  * table, found through its dynamic section) is pointed at a realloc that, for a block of a page or

@@ -6,15 +6,15 @@
  * Why: a C parser that builds a tree (libcmark, cmark-gfm) allocates every node, literal and
  * delimiter with malloc, and frees the tree node by node when it goes. An arena answers small
  * requests from large chunks by moving a pointer or from its own free lists, with no lock and
- * no coalescing, and hands its chunks back at once when the tree is gone, with no walk of it:
- * `render FILE` (libcmark, progit) went from 0.94-0.96 to 1.27-1.32 times the cmark CLI's speed.
+ * no coalescing, and hands its chunks back at once when the tree is gone, with no walk of it
+ * (scripts/process-bench.py sets `render FILE` against the cmark CLI).
  *
  * Blocks up to PARSE_ARENA_SMALL_LIMIT bytes come from 1 MiB chunks; a block that grows is
  * extended in place while it is its chunk's last. A freed block is kept for a later request of
  * its size or, split, of a smaller one, so a paragraph's text buffer, freed once its inlines
- * are parsed, holds the next paragraph's nodes: `render FILE` with libcmark peaks lower than
- * with malloc (scripts/process-bench.py: 50-51 against 52 MiB on progit). Larger
- * blocks come from malloc one by one and are freed when the parser frees them.
+ * are parsed, holds the next paragraph's nodes, and a parse's peak memory stays below what
+ * malloc would hold. Larger blocks come from malloc one by one and are freed when the parser
+ * frees them.
  *
  * The allocation functions have the signatures of calloc, realloc and free, so a parser's
  * allocator record (cmark_mem) can point at them. They allocate in the arena the calling thread

@@ -3,8 +3,8 @@
 /*
  * A worker forked from the host before the host has any thread, so that it starts without
  * exec: the host's code and data are already mapped and relocated, where an exec'd worker (the
- * same 78 MB static binary started again) pays about 8 ms of CPU for mapping, relocation and
- * page faults before its first request. Swift marks fork unavailable, hence C.
+ * same large static binary started again) pays for mapping, relocation and page faults before
+ * its first request. Swift marks fork unavailable, hence C.
  */
 #include <stddef.h>
 #include <sys/types.h>
@@ -20,9 +20,9 @@ pid_t render_fork_worker(int child_descriptor, int *host_end);
 
 /*
  * Closes every descriptor above 2 except `keep`, in at most two close_range calls (listing
- * /proc/self/fd and closing one by one cost a worker a tenth of its start). Returns 0, or -1
- * with errno set when the kernel lacks close_range (before Linux 5.9): the caller then closes
- * them itself.
+ * /proc/self/fd and closing one by one is a system call per descriptor, at every worker start).
+ * Returns 0, or -1 with errno set when the kernel lacks close_range (before Linux 5.9): the
+ * caller then closes them itself.
  */
 int render_close_descriptors_except(int keep);
 
