@@ -5,9 +5,8 @@ import Foundation
 /// glibc serves large blocks with `mmap` above a threshold that rises each time such a
 /// block is freed (up to 32 MB), and keeps freed heap memory for reuse. A size measured
 /// after larger ones would otherwise find a heap full of free blocks that the previous
-/// size left: measured here, Discount's output buffer (grown by `realloc` 100 bytes at a
-/// time) was then copied on many steps, and its 4× run took from 2 s to 25 s on the same
-/// input.
+/// size left, and a buffer grown by `realloc` in small steps could be copied on many of
+/// them: the run would time the previous size's leftovers, not the engine.
 enum AllocatorTuning {
   /// Returns the heap's free memory to the system (`malloc_trim(0)`); does nothing on other
   /// C libraries.
