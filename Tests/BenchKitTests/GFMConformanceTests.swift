@@ -8,7 +8,7 @@ import Testing
 /// `../shared`, read in place, compared after the parity normalisation.
 @Suite(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
 struct GFMConformanceTests {
-  /// Discount's counts when this was written; a drop must be explained here.
+  /// Floors on Discount's passed examples, set at what it passes; a drop must be explained here.
   static let discountGFMSpecFloor = 399
   static let discountGFMExtensionsFloor = 10
 

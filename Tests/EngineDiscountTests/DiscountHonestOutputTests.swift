@@ -4,7 +4,7 @@ import RenderCore
 import Testing
 
 /// What Discount's flags cannot say, fixed around the library: code-block classes, task-list
-/// glyphs, and the two ways its safe output used to carry script.
+/// glyphs, and the two ways its safe output would otherwise carry script.
 @Suite struct DiscountHonestOutputTests {
   let engine = DiscountEngine()
 

@@ -61,11 +61,11 @@ struct MD4CConformanceTests {
     }
   }
 
-  /// READMEs identical to cmark-gfm's output when this was written (12 of 16); a drop must be
-  /// explained. The four others, by the classifier's category: code (ohmyzsh plugin-git: an
-  /// escaped pipe in a code span in a table, as GFM example 200), lists (public-apis: md4c
-  /// keeps a raw `<br >` line inside the list item before it), other (art-of-command-line:
-  /// md4c 0.4.8 writes `~` in URLs as `%7E`; requests HISTORY).
+  /// A floor on the READMEs (of 16) whose output equals cmark-gfm's, set at what md4c
+  /// reaches; a drop must be explained. The four others, by the classifier's category: code
+  /// (ohmyzsh plugin-git: an escaped pipe in a code span in a table, as GFM example 200), lists
+  /// (public-apis: md4c keeps a raw `<br >` line inside the list item before it), other
+  /// (art-of-command-line: md4c 0.4.8 writes `~` in URLs as `%7E`; requests HISTORY).
   static let readmeFloor = 12
 
   @Test func realREADMEsAgainstCMarkGFMAreCountedAndClassified() throws {

@@ -8,11 +8,10 @@ import Testing
 /// run as an untrusted render is: in a worker process stopped at a deadline, so an input that
 /// hangs fails its test instead of hanging the run.
 ///
-/// md4c 0.4.8 is not linear on all of them (measured with renderbench's machine, process CPU
-/// time, libmd4c alone): "unclosed <!--" takes about 10 s at 1.2 MB, "pattern ![[]() repeated"
-/// 4.4 s at 960 KB and 73 s at four times that, "nested strong emph", "issue #389" and
-/// "unclosed links A" grow 16× for 4× input. Hence its descriptor's `isSafeOnHostileInput:
-/// false` and a deadline generous enough for the slowest (60 s) that still stops a hang.
+/// md4c 0.4.8 is not linear on all of them: on "unclosed <!--", "pattern ![[]() repeated",
+/// "nested strong emph", "issue #389" and "unclosed links A" its time grows much faster than
+/// the input. Hence its descriptor's `isSafeOnHostileInput: false` and a deadline generous
+/// enough for the slowest that still stops a hang.
 @Suite(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
 struct PathologicalInputTests {
   static let deadline = Duration.seconds(60)

@@ -38,8 +38,8 @@ import Testing
   }
 
   /// Every CommonMark spec example's HTML (cmark, unsafe) parses, writes and parses back to the
-  /// same tree. (Example 182, a `<![CDATA[` block, once differed: libxml2 kept it as a bare text
-  /// "<". The importer now reads it as HTML5 does, a bogus comment, so it round-trips too.)
+  /// same tree. (Example 182, a `<![CDATA[` block, round-trips because the importer reads it as
+  /// HTML5 does, a bogus comment, where libxml2 alone would keep a bare text "<".)
   @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
   func specOutputRoundTrips() throws {
     let examples = try CommonMarkExample.load("spec-0.30.json")

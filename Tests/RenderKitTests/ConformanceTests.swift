@@ -7,9 +7,10 @@ import Testing
 /// parity normalisation. (The CommonMark spec through cmark is HTMLNormalizerTests' acceptance test.)
 @Suite(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
 struct ConformanceTests {
-  /// Discount's pass count on the spec when this was written; a drop must be explained here.
-  /// (Its own CLI, with fenced code on and smartypants off, passes about 386; the engine
-  /// passes a few more because its input is prepared: NUL and line endings.)
+  /// A floor on Discount's passed spec examples, set at what it passes; a drop must be
+  /// explained here.
+  /// (The engine passes a few more than Discount's own CLI with fenced code on and smartypants
+  /// off, because its input is prepared: NUL and line endings.)
   static let discountSpecFloor = 394
 
   private func failures(
