@@ -60,6 +60,9 @@ import Testing
       #"{"isolation": "process", "deadline": 2.5, "maximumInputBytes": 1000}"#)
     #expect(configuration.isolation == .process)
     #expect(configuration.limits.deadline == .milliseconds(2500))
+    // A deadline in the file is the user's: fixed, whatever the input's size.
+    #expect(configuration.limits.scaledDeadline == nil)
+    #expect(try parse("{}").limits.scaledDeadline == .default)
     #expect(configuration.limits.maximumInputBytes == 1000)
     #expect(try parse("{}").isolation == nil)
     // The command line's spelling works in the file too.

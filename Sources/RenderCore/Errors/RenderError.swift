@@ -71,7 +71,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case .deadlineExceeded(let engine, let seconds):
       return
         "\(engine) did not finish within \(Self.format(seconds)) s and was stopped; "
-        + "raise the deadline, or try another engine for this input."
+        + "raise the deadline (--deadline, or \"deadline\" in render.json), "
+        + "or try another engine for this input."
     case .engineCrashed(let engine, let detail):
       return
         "\(engine) crashed on this input (\(detail)); the host was not affected. "
@@ -119,6 +120,6 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   private static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
   }
 }

@@ -22,9 +22,12 @@ struct WorkerChannel {
     case oversized(Int)
     /// The other end's resident memory passed the cap (in bytes, as sampled).
     case memoryExceeded(Int)
+    /// The other end used more processor time than the render's scaled deadline gives.
+    case processorTimeExceeded
   }
 
-  /// How often the other end's memory is sampled while an answer is awaited.
+  /// How often the other end's memory and processor time are sampled while an answer is
+  /// awaited.
   static let watchInterval = Duration.milliseconds(20)
 
   /// The largest message accepted: a 32-bit length, kept below `Int32.max` for C callers.

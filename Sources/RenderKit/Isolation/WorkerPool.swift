@@ -82,13 +82,15 @@ final class WorkerPool: Sendable {
     _ request: WorkerRequest, limits: RenderLimits, name: String
   ) throws(RenderError) -> WorkerResponse {
     let deadline = ContinuousClock.now.advanced(by: limits.deadline)
+    let processorTime = limits.processorTime(forInputBytes: request.input.count)
     let caps = WorkerCaps(limits: limits, inputBytes: request.input.count)
     let encoded = request.encoded()
     var (worker, isReused) = try checkOut()
     while true {
       let failure: WorkerChannel.Failure
       do {
-        let answer = try worker.exchange(encoded, caps: caps, before: deadline)
+        let answer = try worker.exchange(
+          encoded, caps: caps, before: deadline, processorTime: processorTime)
         checkIn(worker)
         guard let response = WorkerResponse(taking: answer) else {
           return .failure("the worker sent an unreadable answer; rebuild the worker")
@@ -104,6 +106,8 @@ final class WorkerPool: Sendable {
         isReused = false
       case .deadlinePassed:
         throw .deadlineExceeded(engine: name, seconds: limits.deadlineSeconds)
+      case .processorTimeExceeded:
+        throw .deadlineExceeded(engine: name, seconds: processorTime?.inSeconds ?? 0)
       case .memoryExceeded(let bytes):
         throw .limitExceeded(
           limit: RenderLimits.memoryLimitName, value: bytes, maximum: caps.memoryBytes)
@@ -125,9 +129,8 @@ final class WorkerPool: Sendable {
       (continuation: CheckedContinuation<Result<Value, RenderError>, Never>) in
       // Not Swift's cooperative pool, which must never block, and not a concurrent queue:
       // those share dispatch's width-limited pool, which adds threads for blocked ones only
-      // slowly (in the full test suite, 28 short renders waited over 45 s behind 4 blocked
-      // waits). A serial queue per wait runs on dispatch's overcommitting pool, which starts
-      // a thread whenever none is free.
+      // slowly, so short renders queue behind long waits. A serial queue per wait runs on
+      // dispatch's overcommitting pool, which starts a thread whenever none is free.
       DispatchQueue(label: "RenderKit.WorkerPool.waiter").async {
         do throws(RenderError) {
           continuation.resume(returning: .success(try work()))

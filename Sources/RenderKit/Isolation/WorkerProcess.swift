@@ -57,15 +57,24 @@ final class WorkerProcess: @unchecked Sendable {
   }
 
   /// Sends `caps` and `request` (its descriptors passed with the caps) and returns the answer
-  /// (a buffer the caller owns), all before `deadline`.
+  /// (a buffer the caller owns), all before `deadline`, and within `processorTime` of the
+  /// worker's processor time when given.
   ///
-  /// While it waits, the worker's resident memory is sampled; past the cap it throws
-  /// ``WorkerChannel/Failure/memoryExceeded(_:)`` (the worker's own `RLIMIT_DATA` catches
-  /// what grows faster than the samples). An answer announced beyond the output cap is
-  /// refused before anything is allocated for it.
+  /// While it waits, the worker's resident memory and processor time are sampled; past the
+  /// cap it throws ``WorkerChannel/Failure/memoryExceeded(_:)`` (the worker's own
+  /// `RLIMIT_DATA` catches what grows faster than the samples), past the budget
+  /// ``WorkerChannel/Failure/processorTimeExceeded``. An answer announced beyond the output
+  /// cap is refused before anything is allocated for it.
   func exchange(
-    _ request: WorkerRequest.Encoded, caps: WorkerCaps, before deadline: ContinuousClock.Instant
+    _ request: WorkerRequest.Encoded, caps: WorkerCaps, before deadline: ContinuousClock.Instant,
+    processorTime budget: Duration? = nil
   ) throws(WorkerChannel.Failure) -> UnsafeMutableBufferPointer<UInt8> {
+    let processID = processID
+    // The worker is reused, so its clock counts earlier requests and its start: the budget
+    // runs from here.
+    let processorLimit = budget.flatMap { budget in
+      ProcessorTime.used(by: processID).map { $0 + budget }
+    }
     do throws(WorkerChannel.Failure) {
       try request.withInput { input in
         Result { () throws(WorkerChannel.Failure) in
@@ -77,13 +86,15 @@ final class WorkerProcess: @unchecked Sendable {
     } catch .closed(let code) {
       throw .closedBeforeRequest(errno: code)
     }
-    let processID = processID
     // Room for the answer's tag and a limit report besides the payload.
     return try channel.receiveBuffer(
       before: deadline, maximumBytes: caps.outputBytes + 64,
       watch: { () throws(WorkerChannel.Failure) in
         let resident = ProcessMemory.bytes(field: ProcessMemory.residentField, of: "\(processID)")
         if resident > caps.memoryBytes { throw .memoryExceeded(resident) }
+        if let processorLimit, let used = ProcessorTime.used(by: processID), used > processorLimit {
+          throw .processorTimeExceeded
+        }
       })
   }
 
