@@ -113,9 +113,11 @@ check-sanitizers: deps
 
 # Every fuzz target for FUZZ_SECONDS each (default 20), seeded from Tests/Fixtures; a crash
 # stops the run and leaves its input in .build/fuzz/artifacts. Longer runs: `make fuzz
-# FUZZ_SECONDS=3600`, or one target: `make fuzz FUZZ_TARGETS=html-import`.
+# FUZZ_SECONDS=3600`, or one target: `make fuzz FUZZ_TARGETS=html5`. Every built-in engine and
+# importer has a target named by its registry id (RegisteredComponentsChecklistTests).
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS ?= cmark discount md4c html-import sanitizer stylesheet configuration front-matter
+FUZZ_TARGETS ?= cmark cmark-gfm discount md4c libxml2 html5 sanitizer stylesheet configuration \
+  front-matter
 FUZZ_SCRATCH := $(CURDIR)/.build/fuzz
 .PHONY: fuzz
 fuzz: deps
@@ -123,7 +125,7 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 	@for target in $(FUZZ_TARGETS); do \
 	  case $$target in \
-	    cmark|discount|md4c) pattern='*.md' ;; html-import|sanitizer) pattern='*.html' ;; \
+	    cmark|cmark-gfm|discount|md4c) pattern='*.md' ;; libxml2|html5|sanitizer) pattern='*.html' ;; \
 	    stylesheet) pattern='*.css' ;; configuration) pattern='*.json' ;; front-matter) pattern='*.md' ;; \
 	    *) pattern='*' ;; \
 	  esac; \

@@ -4,10 +4,15 @@ import RenderKit
 /// What a fuzzing run exercises, chosen with the `FUZZ_TARGET` environment variable.
 ///
 /// Each target feeds arbitrary bytes to one input surface and lets the sanitizers judge: any
-/// crash, leak or memory error is a finding (errors thrown as `RenderError` are fine).
+/// crash, leak or memory error is a finding (errors thrown as `RenderError` are fine). Every
+/// built-in engine and importer has a target named by its registry id
+/// (`RegisteredComponentsChecklistTests` holds this).
 enum FuzzTarget: String, CaseIterable {
   /// cmark in-process, options taken from the first byte.
   case cmark
+  /// cmark-gfm, the default engine, in-process, options (extensions among them) from the
+  /// first byte.
+  case cmarkGFM = "cmark-gfm"
   /// Discount in-process on its large-stack thread, options from the first byte. Run with
   /// `-max_len=4096`: longer inputs reach its known super-linear patterns, which isolation
   /// (not fuzzing) contains.
@@ -16,8 +21,10 @@ enum FuzzTarget: String, CaseIterable {
   /// parser's callbacks (the importer runs only when raw HTML passes), and, in safe mode, no
   /// dangerous URL in the HTML.
   case md4c
-  /// HTML import from raw bytes (encoding detection, repair, libxml2).
-  case htmlImport = "html-import"
+  /// HTML import from raw bytes through libxml2 (encoding detection, repair).
+  case libxml2
+  /// HTML import from raw bytes through gumbo's HTML5 tree builder, the default importer.
+  case html5
   /// The HTML sanitizer; its output must re-sanitise to itself after one normalisation.
   case sanitizer
   /// The CSS parser, tolerant mode.
@@ -40,10 +47,10 @@ enum FuzzTarget: String, CaseIterable {
 
   func run(_ data: UnsafeBufferPointer<UInt8>) {
     switch self {
-    case .cmark, .discount:
+    case .cmark, .cmarkGFM, .discount:
       guard let first = data.first else { return }
       let markdown = MarkdownInput.decode(data.dropFirst())
-      let engine: any MarkdownEngine = self == .cmark ? CMarkEngine() : DiscountEngine()
+      guard let engine = try? EngineRegistry.builtIn.engine(id: rawValue) else { return }
       let options = Self.options(from: first, for: engine.descriptor)
       _ = try? engine.render(markdown, options: options)
     case .md4c:
@@ -56,8 +63,12 @@ enum FuzzTarget: String, CaseIterable {
       if !options.unsafe, fragment.html.contains("href=\"javascript:") {
         fatalError("md4c let a javascript: link through in safe mode: \(fragment.html)")
       }
-    case .htmlImport:
+    case .libxml2:
       if let document = try? HTMLImporter().importDocument(data: data) {
+        _ = document.textContent(of: document.root)
+      }
+    case .html5:
+      if let document = try? HTML5Importer().importDocument(data: data) {
         _ = document.textContent(of: document.root)
       }
     case .sanitizer:
