@@ -1,6 +1,6 @@
 #!/bin/sh
 # Counts the public symbols of each library module, read from the symbol graphs the compiler
-# emits (`swift package dump-symbol-graph`), so the README's figures can be checked by anyone.
+# emits (`swift package dump-symbol-graph`), so docs/development.md's figures can be checked by anyone.
 #
 #   scripts/public-symbols.sh                  # every library product
 #   scripts/public-symbols.sh RenderCore       # some modules

@@ -4,7 +4,7 @@ import RenderPreview
 import TestSupport
 import Testing
 
-/// The README's and docs/API.md's Swift examples, run. Each documented block must appear
+/// The Swift examples of the README and docs/, run. Each documented block must appear
 /// verbatim (line by line, ignoring indentation) in this file, so the documentation cannot
 /// drift from code that compiles and passes.
 @Suite struct DocumentedExamplesTests {
@@ -31,6 +31,17 @@ import Testing
     let fragment = try renderer.html(markdown: "# Hello *world*")
     print(fragment.html)  // <h1>Hello <em>world</em></h1>
     #expect(fragment.html == "<h1>Hello <em>world</em></h1>\n")
+  }
+
+  @Test func renderAndStyleAsTheREADMEShows() throws {
+    // ./render.json if present, RENDER_ENGINE, else cmark-gfm
+    let renderer = try Renderer(configuration: .resolve())
+    let fragment = try renderer.html(markdown: "# Hello *world*")
+    print(fragment.html)  // <h1>Hello <em>world</em></h1>
+    let styled = try renderer.styledText(html: "<p>Hello <b>world</b></p>")
+    let attributed = AttributedString(styled)
+    #expect(fragment.html == "<h1>Hello <em>world</em></h1>\n")
+    #expect(String(attributed.characters) == "Hello world")
   }
 
   @Test func chooseTheEngineInConfiguration() throws {
@@ -159,7 +170,9 @@ import Testing
     #expect(shown.last?.contains("<h1>Saved</h1>") == true)
   }
 
-  @Test(arguments: ["README.md", "docs/API.md"])
+  @Test(arguments: [
+    "README.md", "docs/API.md", "docs/outline.md", "docs/html-import.md", "docs/security.md",
+  ])
   func everyDocumentedSwiftBlockIsHere(_ document: String) throws {
     let url = SharedFixtures.packageRoot.appendingPathComponent(document)
     let text = try String(contentsOf: url, encoding: .utf8)

@@ -48,7 +48,7 @@ import Testing
     }
     configuration.importer = nil
     // In-process, the default builds the HTML5 tree: "a" is foster-parented before the table.
-    // (The worker imports with libxml2 whatever is chosen; README, HTML import.)
+    // (The worker imports with libxml2 whatever is chosen; docs/design.md.)
     configuration.isolation = .inProcess
     let styled = try Renderer(configuration: configuration).styledText(
       html: "<table><tr><td>b</td></tr>a</table>")

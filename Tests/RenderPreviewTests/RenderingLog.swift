@@ -5,7 +5,7 @@ import Synchronization
 /// Collects a live document's renderings as they arrive, for tests to poll. It listens on
 /// the rendering thread (``LiveDocument/observe(_:ended:)``), so a busy executor (the whole
 /// suite running on two cores) cannot hold the entries back; ``LiveDocument/renderings()``
-/// itself is tested in `stopEndsSequences` and the README's example.
+/// itself is tested in `stopEndsSequences` and docs/API.md's example.
 final class RenderingLog: Sendable {
   private let entries = Mutex<[Result<DocumentRendering, RenderError>]>([])
 
