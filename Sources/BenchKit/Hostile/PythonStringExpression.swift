@@ -1,6 +1,6 @@
 /// The small part of Python that cmark's pathological inputs are written in, evaluated to the
 /// string it builds: string literals, `+`, `*` by a number, parentheses,
-/// `"".join(… for x in range(a, b))` and `hash_collisions()`.
+/// `"".join(… for x in range(a, b))`, `str(…)` of a number and `hash_collisions()`.
 ///
 /// ```swift
 /// let text = try PythonStringExpression("(\"> \" * 3) + \"a\"").evaluate()  // "> > > a"
@@ -22,6 +22,7 @@ package struct PythonStringExpression: Sendable {
     case sum(Node, Node)
     case product(Node, Node)
     case join(separator: Node, element: Node, variable: String, lower: Node, upper: Node)
+    case decimal(Node)
     case hashCollisions
   }
 
@@ -83,6 +84,11 @@ package struct PythonStringExpression: Sendable {
         parts.append(part)
       }
       return .string(parts.joined(separator: glue))
+    case .decimal(let inner):
+      guard case .number(let value) = try evaluate(inner, variables: variables) else {
+        throw Problem(description: "str() takes a number here")
+      }
+      return .string(String(value))
     case .hashCollisions:
       return .string(hashCollisions())
     }
@@ -186,6 +192,12 @@ package struct PythonStringExpression: Sendable {
         try expect("(")
         try expect(")")
         return .hashCollisions
+      }
+      if identifier == "str" {
+        try expect("(")
+        let inner = try expression()
+        try expect(")")
+        return .decimal(inner)
       }
       return .variable(identifier)
     }
