@@ -4,9 +4,9 @@ import RenderPreview
 import TestSupport
 import Testing
 
-/// The README's and docs/API.md's Swift examples, run. Each documented block must appear
-/// verbatim (line by line, ignoring indentation) in this file, so the documentation cannot
-/// drift from code that compiles and passes.
+/// The Swift examples of the README, docs/API.md and the DocC catalog's articles, run. Each
+/// documented block must appear verbatim (line by line, ignoring indentation) in this file, so
+/// the documentation cannot drift from code that compiles and passes.
 @Suite struct DocumentedExamplesTests {
   let folder: URL = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -159,7 +159,16 @@ import Testing
     #expect(shown.last?.contains("<h1>Saved</h1>") == true)
   }
 
-  @Test(arguments: ["README.md", "docs/API.md"])
+  @Test(
+    arguments: [
+      "README.md", "docs/API.md",
+      "Sources/RenderKit/RenderKit.docc/GettingStarted.md",
+      "Sources/RenderKit/RenderKit.docc/ChoosingAnEngine.md",
+      "Sources/RenderKit/RenderKit.docc/ImportingHTML.md",
+      "Sources/RenderKit/RenderKit.docc/PreviewAndLiveDocuments.md",
+      "Sources/RenderKit/RenderKit.docc/SecurityAndLimits.md",
+      "Sources/RenderKit/RenderKit.docc/StyledTextAndAttributedString.md",
+    ])
   func everyDocumentedSwiftBlockIsHere(_ document: String) throws {
     let url = SharedFixtures.packageRoot.appendingPathComponent(document)
     let text = try String(contentsOf: url, encoding: .utf8)
