@@ -20,6 +20,8 @@ EngineDiscount,EngineMD4C,HTMLImport,HTML5Import,RenderOutline,FrontMatter
 
 # The build's modules, and the C modules they import: the same module maps the build passes.
 bin=$($SWIFT build --show-bin-path)
+modules=$bin/Modules
+[ -d "$modules" ] || modules=$bin  # SwiftPM before 6 kept them beside the products
 triple=$(basename "$(dirname "$(readlink -f "$bin")")")
 set --
 for map in Sources/C*/module.modulemap "$bin"/C*.build/module.modulemap; do
@@ -34,7 +36,7 @@ rm -rf "$graphs"
 mkdir -p "$graphs"
 # -skip-inherited-docs: a symbol has a doc comment in the graph only when it has one itself.
 for module in RenderKit RenderPreview; do
-  "$EXTRACT" -module-name "$module" -I "$bin/Modules" "$@" -target "$triple" \
+  "$EXTRACT" -module-name "$module" -I "$modules" "$@" -target "$triple" \
     -minimum-access-level public -skip-synthesized-members -skip-inherited-docs \
     -emit-extension-block-symbols \
     -experimental-allowed-reexported-modules="$REEXPORTED" -output-dir "$graphs"
