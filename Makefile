@@ -48,6 +48,14 @@ format:
 symbols: deps
 	sh scripts/public-symbols.sh
 
+# The DocC site of Sources/RenderKit/RenderKit.docc and render's man page, in .build/docs, with
+# the toolchain's docc (scripts/docs.sh). Fails on a public symbol without a doc comment and on
+# a link DocC cannot resolve. Browse it through a web server: `python3 -m http.server -d
+# .build/docs`, then /documentation/renderkit/; `man -l .build/docs/render.1`.
+.PHONY: docs
+docs: build
+	SWIFT="$(SWIFT)" sh scripts/docs.sh
+
 # Release binaries link the Swift runtime and Foundation statically, so that the loader does
 # not relocate libswiftCore, libFoundation and ICU's data on every start of `render`. The static
 # Foundation archive makes the linker warn that it uses `mktemp`; that warning is the

@@ -3,7 +3,7 @@ import RenderCore
 /// The md4c engine: libmd4c, a CommonMark 0.30 push parser and the fastest engine here.
 ///
 /// md4c has no tree: it calls back as it parses. The engine writes HTML from those calls
-/// (md_html's output, with the URL rule and hard breaks added; see ``MD4CHTMLWriter``) and
+/// (md_html's output, with the URL rule and hard breaks added; see `MD4CHTMLWriter`) and
 /// builds the ``Document`` from them in the same pass, without HTML. It keeps no global state,
 /// so calls run in parallel.
 ///

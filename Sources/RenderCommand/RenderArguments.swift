@@ -36,6 +36,8 @@ struct RenderArguments: Equatable {
   /// Render again on every save of the input or the stylesheet.
   var watch = false
   var help = false
+  /// `--help-man`, not listed by `--help`: the man page, for `make docs` to write out.
+  var manual = false
 
   /// Parses the arguments after the program name; `--name=value` and `--name value` both work.
   init(parsing arguments: [String]) throws(UsageError) {
@@ -64,6 +66,7 @@ struct RenderArguments: Equatable {
       }
       switch name {
       case "-h", "--help": help = true
+      case "--help-man": manual = true
       case "--list-engines": listEngines = true
       case "--engine": engine = try value()
       case "--profile": profile = try choice(try value(), for: name)

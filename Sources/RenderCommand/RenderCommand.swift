@@ -12,8 +12,11 @@ package enum RenderCommand {
       context.writeError("render: \(error.message)\nTry 'render --help' for usage.\n")
       return .usage
     }
-    if parsed.help || parsed.listEngines {
-      let text = parsed.help ? RenderHelp.text : engineList(EngineRegistry.builtIn)
+    if parsed.help || parsed.manual || parsed.listEngines {
+      let text =
+        parsed.help
+        ? RenderHelp.text
+        : parsed.manual ? RenderHelp.manual : engineList(EngineRegistry.builtIn)
       do throws(RenderError) {
         try context.writeOutput(Data(text.utf8))
         return .success

@@ -9,7 +9,7 @@ extension Renderer {
   /// Every engine is held to ``RenderConfiguration/limits``. With ``RenderConfiguration/isolation``
   /// nil (automatic) or `.process`, every built-in engine runs in a worker process held to the
   /// deadline and the memory and output caps: this program itself when it called
-  /// ``WorkerService/runIfRequested()`` first in `main`, else `render-worker` (next to the
+  /// ``WorkerService/runIfRequested(prestartingWorker:)`` first in `main`, else `render-worker` (next to the
   /// program, or at `RENDER_WORKER_PATH`). With neither, the first render throws an error
   /// saying what to do; there is no silent fallback. `.inProcess` runs every engine in the
   /// host without a deadline or memory cap: only for input the app trusts. HTML import and the

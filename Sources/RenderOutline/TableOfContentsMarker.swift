@@ -1,7 +1,7 @@
 /// Rewrites the comment marker `<!-- toc -->` into the paragraph marker `[[_TOC_]]` before an
 /// engine reads the Markdown, so that every engine, safe or not, leaves a paragraph the
 /// ``TableOfContents`` can be put in place of (a comment is omitted or escaped in safe output,
-/// and never reaches a ``RenderCore/Document``).
+/// and never reaches a ``Document``).
 ///
 /// Only a line that holds nothing but the comment (up to three spaces before it, any letter
 /// case, blanks after) is rewritten, and none inside a fenced code block. The line count and

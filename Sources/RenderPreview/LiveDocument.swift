@@ -31,7 +31,7 @@ public final class LiveDocument: Sendable {
   public let path: String
   /// How the file is read: Markdown, or HTML to import.
   public let format: DocumentFormat
-  /// The configuration every rendering uses; its ``RenderConfiguration/stylesheet`` file,
+  /// The configuration every rendering uses; its ``RenderKit/RenderConfiguration/stylesheet`` file,
   /// when set, is watched with the document.
   public let configuration: RenderConfiguration
 

@@ -4,9 +4,9 @@ import RenderPreview
 import TestSupport
 import Testing
 
-/// The Swift examples of the README and docs/, run. Each documented block must appear
-/// verbatim (line by line, ignoring indentation) in this file, so the documentation cannot
-/// drift from code that compiles and passes.
+/// The Swift examples of the README, docs/ and the DocC catalog's articles, run. Each
+/// documented block must appear verbatim (line by line, ignoring indentation) in this file, so
+/// the documentation cannot drift from code that compiles and passes.
 @Suite struct DocumentedExamplesTests {
   let folder: URL = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -170,9 +170,16 @@ import Testing
     #expect(shown.last?.contains("<h1>Saved</h1>") == true)
   }
 
-  @Test(arguments: [
-    "README.md", "docs/API.md", "docs/outline.md", "docs/html-import.md", "docs/security.md",
-  ])
+  @Test(
+    arguments: [
+      "README.md", "docs/API.md", "docs/outline.md", "docs/html-import.md", "docs/security.md",
+      "Sources/RenderKit/RenderKit.docc/GettingStarted.md",
+      "Sources/RenderKit/RenderKit.docc/ChoosingAnEngine.md",
+      "Sources/RenderKit/RenderKit.docc/ImportingHTML.md",
+      "Sources/RenderKit/RenderKit.docc/PreviewAndLiveDocuments.md",
+      "Sources/RenderKit/RenderKit.docc/SecurityAndLimits.md",
+      "Sources/RenderKit/RenderKit.docc/StyledTextAndAttributedString.md",
+    ])
   func everyDocumentedSwiftBlockIsHere(_ document: String) throws {
     let url = SharedFixtures.packageRoot.appendingPathComponent(document)
     let text = try String(contentsOf: url, encoding: .utf8)

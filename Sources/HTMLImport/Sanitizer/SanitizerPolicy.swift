@@ -20,7 +20,7 @@ public struct SanitizerPolicy: Sendable, Hashable {
   /// The attributes kept, by element name; the entry `"*"` applies to every allowed element.
   public var allowedAttributes: [String: Set<String>]
   /// The attributes that hold a URL, each with the schemes it may use; a relative URL is
-  /// always allowed, and ``RenderCore/URLSafety`` has the last word (so `data:` admits images
+  /// always allowed, and `URLSafety` has the last word (so `data:` admits images
   /// only). A URL attribute that fails is removed.
   public var urlSchemes: [String: Set<String>]
   /// Elements removed together with everything inside them (script, style, frames, objects,

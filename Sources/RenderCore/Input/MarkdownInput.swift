@@ -7,7 +7,7 @@ import Foundation
 /// let ready = MarkdownInput.prepare(text)  // NUL becomes U+FFFD, CRLF and CR become LF
 /// ```
 ///
-/// Bytes that are already in that form (``isPrepared(_:)``) may go to an engine as they are,
+/// Bytes that are already in that form (`isPrepared(_:)`) may go to an engine as they are,
 /// with no `String` built from them.
 public enum MarkdownInput {
   /// Decodes bytes as UTF-8, replacing each invalid sequence with U+FFFD; never fails.

@@ -6,7 +6,7 @@ import RenderCore
 /// the cap, output beyond the cap is refused, and a crash there is reported as an error while
 /// the host carries on.
 ///
-/// The worker is this program itself when it called ``WorkerService/runIfRequested()``, else
+/// The worker is this program itself when it called ``WorkerService/runIfRequested(prestartingWorker:)``, else
 /// `render-worker` (see ``init(engineID:limits:workerExecutable:)``). When there is neither,
 /// the first render throws an error saying what to do; nothing falls back to in-process.
 ///
@@ -32,7 +32,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   /// Isolates the built-in engine `engineID`.
   ///
   /// `workerExecutable` is the worker's path; nil uses `RENDER_WORKER_PATH`, else this program
-  /// when it called ``WorkerService/runIfRequested()``, else `render-worker` next to it. Throws
+  /// when it called ``WorkerService/runIfRequested(prestartingWorker:)``, else `render-worker` next to it. Throws
   /// ``RenderError/unknownEngine(_:available:)`` for an engine the worker does not have; a
   /// missing worker is reported by the first render, as
   /// ``RenderError/engineFailed(engine:detail:)`` saying what to do.
@@ -53,7 +53,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     pool.checkIn(try pool.spawn())
   }
 
-  /// Renders `markdown` in a worker; see ``RenderCore/MarkdownEngine/render(_:options:)``.
+  /// Renders `markdown` in a worker; see ``MarkdownEngine/render(_:options:)``.
   ///
   /// Throws ``RenderError/limitExceeded(limit:value:maximum:)`` for input, output or memory
   /// beyond the limits, ``RenderError/deadlineExceeded(engine:seconds:)`` when the deadline

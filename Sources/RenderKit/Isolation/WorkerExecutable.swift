@@ -5,7 +5,7 @@ import RenderCore
 ///
 /// The path the caller configured, and only that when there is one; else the
 /// `RENDER_WORKER_PATH` environment variable; else this very program, when it called
-/// ``WorkerService/runIfRequested()`` (nothing to ship); else `render-worker` next to the running
+/// ``WorkerService/runIfRequested(prestartingWorker:)`` (nothing to ship); else `render-worker` next to the running
 /// executable (where SwiftPM puts every executable of this package, `.build/<configuration>/`,
 /// which is also where the test runner lives).
 enum WorkerExecutable {

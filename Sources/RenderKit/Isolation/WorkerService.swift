@@ -6,7 +6,7 @@ import Synchronization
 /// The worker's side of isolation: answers render requests on its socket until the host
 /// closes it.
 ///
-/// An app that ships only its own executable calls ``runIfRequested()`` first thing in `main`:
+/// An app that ships only its own executable calls ``runIfRequested(prestartingWorker:)`` first thing in `main`:
 /// isolated engines then start that same executable as their worker, and nothing else has to
 /// be installed. `render-worker` is this and nothing else.
 ///
@@ -24,7 +24,7 @@ public enum WorkerService {
   /// for a worker spawned by a pool of one engine, that engine's identifier.
   static let workerArgument = "--render-worker-socket"
 
-  /// Set once the host has called ``runIfRequested()`` without being a worker: its own
+  /// Set once the host has called ``runIfRequested(prestartingWorker:)`` without being a worker: its own
   /// executable can then serve as the worker.
   static let hostServesAsWorker = Atomic<Bool>(false)
 

@@ -223,8 +223,8 @@ public struct Renderer: Sendable {
     try MarkdownPipeline(self).fragment(markdown: markdown)
   }
 
-  /// ``html(markdown:)`` for Markdown as UTF-8 bytes (a file's contents, say), decoded as
-  /// ``RenderCore/MarkdownInput/decode(_:)`` does: invalid UTF-8 becomes U+FFFD.
+  /// `html(markdown:)` for Markdown as UTF-8 bytes (a file's contents, say), decoded as
+  /// ``MarkdownInput/decode(_:)`` does: invalid UTF-8 becomes U+FFFD.
   ///
   /// An engine in a worker process gets the bytes as they are, unless front matter,
   /// anchors or a table of contents need the text here: megabytes of Markdown are then
