@@ -1,8 +1,9 @@
 import Foundation
 import RenderKit
 
-/// One of cmark's pathological inputs (`../shared/suites/pathological.json`): a name and
-/// the Markdown its Python recipe builds.
+/// One hostile input of a recipe suite: cmark's pathological inputs
+/// (`../shared/suites/pathological.json`), or the published ones kept here
+/// (`Tests/Fixtures/Hostile/published.json`): a name and the Markdown its Python recipe builds.
 ///
 /// ```swift
 /// for hostile in try PathologicalCase.load(path: "../shared/suites/pathological.json") {
@@ -16,15 +17,22 @@ package struct PathologicalCase: Sendable {
   package var name: String
   /// The input its recipe builds.
   package var markdown: String
+  /// The first release of the affected engine that fixes it, when the suite says.
+  package var fixedIn: String?
+  /// The extensions the input needs to reach the code it attacks (a table's, say).
+  package var extensions: Set<RenderFeature> = []
 
   private struct Entry: Decodable {
     var example: Int
     var name: String
     var recipe: String
+    var fixedIn: String?
+    var extensions: [String]?
 
     enum CodingKeys: String, CodingKey {
-      case example, name
+      case example, name, extensions
       case recipe = "markdown_expr"
+      case fixedIn = "fixed_in"
     }
   }
 
@@ -39,7 +47,16 @@ package struct PathologicalCase: Sendable {
     return try suite.cases.map { entry in
       PathologicalCase(
         example: entry.example, name: entry.name,
-        markdown: try PythonStringExpression(entry.recipe).evaluate())
+        markdown: try PythonStringExpression(entry.recipe).evaluate(), fixedIn: entry.fixedIn,
+        extensions: Set((entry.extensions ?? []).compactMap(RenderFeature.init(cmarkGFMName:))))
     }
+  }
+
+  /// The options the input is rendered with on an engine of `descriptor`: its extensions, as
+  /// far as the engine has them.
+  package func options(for descriptor: EngineDescriptor) -> RenderOptions {
+    var options = RenderOptions()
+    options.extensions = extensions.intersection(descriptor.features)
+    return options
   }
 }
