@@ -71,6 +71,19 @@ bench: deps
 	done
 	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/renderbench
 
+# What each published hostile input costs: every engine contained under the default (scaled)
+# deadline, beside comrak, pyromark and cmarkgfm in-process (installed from PyPI into
+# .build/peers-venv by the script). The table docs/security.md gives.
+.PHONY: hostile
+hostile: deps
+	for product in render-worker renderbench; do \
+	  $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $$product || exit 1; \
+	done
+	python3 scripts/hostile-peers.py --json .build/hostile-peers.json
+	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/renderbench hostile \
+	  --suite ../shared/suites/pathological.json --suite Tests/Fixtures/Hostile/published.json \
+	  --peers .build/hostile-peers.json
+
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
 # its colours from the pixels, light and dark scheme; then opens `render preview` and checks
 # that saves of the document and the stylesheet show up in the open page.

@@ -62,40 +62,51 @@ package struct BenchCommand: Sendable {
   }
 
   /// `renderbench isolation [--corpus FILE] [--runs N]` and
-  /// `renderbench hostile [--suite FILE] [--deadline SECONDS]`: containment figures, printed
-  /// as a Markdown table.
+  /// `renderbench hostile [--suite FILE]... [--peers FILE] [--deadline SECONDS]`: containment
+  /// figures, printed as a Markdown table.
   private func runContainment(_ mode: String, _ arguments: [String]) -> Outcome {
-    var values: [String: String] = [:]
+    var values: [String: [String]] = [:]
     var remaining = arguments[...]
     while let name = remaining.popFirst() {
-      guard ["--corpus", "--runs", "--suite", "--deadline"].contains(name),
+      guard ["--corpus", "--runs", "--suite", "--peers", "--deadline"].contains(name),
         let value = remaining.popFirst()
       else {
         return Outcome(
           status: 2, standardOutput: "",
           standardError:
             "renderbench: usage: renderbench isolation [--corpus FILE] [--runs N] | "
-            + "renderbench hostile [--suite FILE] [--deadline SECONDS]\n")
+            + "renderbench hostile [--suite FILE]... [--peers FILE] [--deadline SECONDS]\n")
       }
-      values[name] = value
+      values[name, default: []].append(value)
     }
     do {
       let table: TextTable
       if mode == "isolation" {
         let chapters =
-          try values["--corpus"].map { try CorpusLoader.load($0).chapters }
+          try values["--corpus"]?.last.map { try CorpusLoader.load($0).chapters }
           ?? CorpusGenerator().corpus().documents
         table = try IsolationCost(
-          chapters: chapters.map(\.text), runs: max(3, Int(values["--runs"] ?? "") ?? 5)
+          chapters: chapters.map(\.text), runs: max(3, Int(values["--runs"]?.last ?? "") ?? 5)
         ).table(engineIDs: registry.engineIDs)
       } else {
         var limits = RenderLimits()
-        if let seconds = values["--deadline"].flatMap(Double.init) {
+        if let seconds = values["--deadline"]?.last.flatMap(Double.init) {
           limits.deadline = .milliseconds(Int64(seconds * 1000))
         }
-        let suite = values["--suite"] ?? "../shared/suites/pathological.json"
-        table = try HostileInputTable(cases: try PathologicalCase.load(path: suite), limits: limits)
-          .table(engineIDs: registry.engineIDs)
+        guard let suites = values["--suite"] else {
+          return Outcome(
+            status: 2, standardOutput: "",
+            standardError:
+              "renderbench: hostile needs a recipe suite: --suite FILE (repeatable), e.g. "
+              + "Tests/Fixtures/Hostile/published.json; make hostile names them all\n")
+        }
+        var hostile = HostileInputTable(
+          cases: try suites.flatMap { try PathologicalCase.load(path: $0) }, limits: limits)
+        if let peers = values["--peers"]?.last {
+          hostile.peers = try HostileInputTable.peers(
+            from: LimitedInput.read(path: peers, maximumBytes: 1 << 24))
+        }
+        table = try hostile.table(engineIDs: registry.engineIDs)
       }
       return Outcome(status: 0, standardOutput: table.markdown + "\n", standardError: "")
     } catch {

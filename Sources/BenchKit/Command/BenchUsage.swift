@@ -5,7 +5,9 @@ enum BenchUsage {
     """
     usage: renderbench [options]
            renderbench isolation [--corpus FILE] [--runs N]   what isolation costs, per engine
-           renderbench hostile [--suite FILE] [--deadline S]  cmark's pathological inputs, contained
+           renderbench hostile [--suite FILE]... [--peers FILE] [--deadline S]
+                                                  published hostile inputs, contained: the
+                                                  processor time each engine's worker used
 
     Measures Markdown engines through this framework against their raw C calls, HTML import
     against libxml2, the outputs written from StyledText (AttributedString, terminal, JSON,
