@@ -36,7 +36,9 @@ struct HostileInputTable {
     for hostile in cases {
       let bytes = hostile.markdown.utf8.count
       let deadline = limits.processorTime(forInputBytes: bytes) ?? limits.deadline
-      var row = ["\(hostile.example) \(hostile.name)", "\(bytes)", Self.seconds(deadline)]
+      var row = [
+        "\(hostile.suite) \(hostile.example): \(hostile.name)", "\(bytes)", Self.seconds(deadline),
+      ]
       for id in engineIDs {
         let engine = try registry.engine(id: id)
         let before = ProcessorTime.usedByChildren()

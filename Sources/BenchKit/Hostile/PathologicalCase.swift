@@ -11,6 +11,8 @@ import RenderKit
 /// }
 /// ```
 package struct PathologicalCase: Sendable {
+  /// The suite it comes from: its file's name without `.json`, e.g. `pathological`.
+  package var suite: String
   /// The case's number in the suite.
   package var example: Int
   /// The case's name, e.g. `"nested block quotes"`.
@@ -46,6 +48,7 @@ package struct PathologicalCase: Sendable {
     let suite = try JSONDecoder().decode(Suite.self, from: data)
     return try suite.cases.map { entry in
       PathologicalCase(
+        suite: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
         example: entry.example, name: entry.name,
         markdown: try PythonStringExpression(entry.recipe).evaluate(), fixedIn: entry.fixedIn,
         extensions: Set((entry.extensions ?? []).compactMap(RenderFeature.init(cmarkGFMName:))))
