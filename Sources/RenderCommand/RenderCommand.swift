@@ -63,7 +63,10 @@ package enum RenderCommand {
       if let output = parsed.output { try checkWritable(output, context: context) }
       let file =
         parsed.input == "-"
-        ? nil : try openInput(parsed.input, limits: renderer.configuration.limits, context: context)
+        ? nil
+        : try openInput(
+          parsed.input, as: parsed.inputFormat, limits: renderer.configuration.limits,
+          context: context)
       // The worker reads the file and writes the fragment itself: the host never holds them.
       if let file, let outputFile = context.outputFile, parsed.output == nil,
         parsed.to == .fragment, parsed.inputFormat == .markdown,
@@ -91,7 +94,7 @@ package enum RenderCommand {
         return .success
       }
       let input = try readInput(
-        file, limits: renderer.configuration.limits, context: context)
+        file, as: parsed.inputFormat, limits: renderer.configuration.limits, context: context)
       let output = try render(input, arguments: parsed, renderer: renderer, context: context)
       try writeOutput(output, to: parsed.output, context: context)
       return .success
@@ -260,20 +263,20 @@ package enum RenderCommand {
     return configuration
   }
 
-  /// `path` opened, refused when it looks binary (from its head).
+  /// `path` opened, refused when it looks binary for `format` (from its head).
   private static func openInput(
-    _ path: String, limits: RenderLimits, context: CommandContext
+    _ path: String, as format: InputFormat, limits: RenderLimits, context: CommandContext
   ) throws(RenderError) -> InputFile {
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
     let file = try InputFile(path: url.path, maximumBytes: limits.maximumInputBytes, name: path)
-    if isBinary(file.head) { throw binaryFile(path) }
+    if BinaryInput.isBinary(file.head, readAs: format) { throw binaryFile(path) }
     return file
   }
 
   /// All of `file`, or of standard input when it is nil.
   private static func readInput(
-    _ file: InputFile?, limits: RenderLimits, context: CommandContext
+    _ file: InputFile?, as format: InputFormat, limits: RenderLimits, context: CommandContext
   ) throws(RenderError) -> Data {
     guard let file else {
       if context.inputIsTerminal {
@@ -286,13 +289,15 @@ package enum RenderCommand {
     }
     let bytes = try file.read()
     // A file that is not regular (a pipe) has no head: it is looked at once read.
-    if file.regularFileBytes == nil, isBinary(bytes.prefix(InputFile.headBytes)) {
+    if file.regularFileBytes == nil,
+      BinaryInput.isBinary(bytes.prefix(InputFile.headBytes), readAs: format)
+    {
       throw binaryFile(file.name)
     }
     return bytes
   }
 
-  /// The error for input that ``isBinary(_:)`` finds binary.
+  /// The error for input that ``BinaryInput`` finds binary.
   private static func binaryFile(_ path: String) -> RenderError {
     .fileUnreadable(
       path: path, reason: "looks like a binary file, not Markdown or HTML text; give a text file")
@@ -336,18 +341,6 @@ package enum RenderCommand {
         path: path,
         reason: "cannot be written (\(reason(error))); check the folder exists and is writable")
     }
-  }
-
-  /// Whether input is binary rather than text, from its first bytes: a NUL byte in every
-  /// hundred or more (images, executables; text has none, or a stray one that CommonMark
-  /// replaces), or a tenth or more of it not UTF-8 (compressed data, as in PDFs). Text with
-  /// a few invalid bytes is still read, repaired.
-  private static func isBinary(_ head: Data) -> Bool {
-    guard !head.isEmpty else { return false }
-    if head.reduce(0, { $1 == 0 ? $0 + 1 : $0 }) * 100 >= head.count { return true }
-    let scalars = String(decoding: head, as: UTF8.self).unicodeScalars
-    let replaced = scalars.reduce(0) { $1 == "\u{FFFD}" ? $0 + 1 : $0 }
-    return replaced * 10 >= scalars.count
   }
 
   /// Whether two paths name one file: the same path once symbolic links are resolved, or

@@ -37,6 +37,29 @@ import Testing
     #expect(text.output.contains("here"))
   }
 
+  /// HTML is read as a browser reads it: NUL and control bytes are repaired, not refused;
+  /// only a binary format's signature is refused.
+  @Test func htmlWithNULBytesIsRepairedAndABinaryNamedHTMLRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-html-binary-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // As html5lib's inputs have them: short, so a NUL is a large share of the bytes.
+    try Data("<p>a\u{0}b\u{1}c</p>".utf8).write(to: folder.appendingPathComponent("nul.html"))
+    let gif = Data("GIF89a".utf8) + Data([0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00])
+    try gif.write(to: folder.appendingPathComponent("pixel.html"))
+    let text = CommandRun(["nul.html", "--to", "text"], currentDirectory: folder.path)
+    #expect(text.status == .success, "\(text.error)")
+    #expect(text.output.hasPrefix("a\u{FFFD}b"), "\(text.output.debugDescription)")
+    #expect(text.output.contains("c"))
+    let binary = CommandRun(["pixel.html", "--to", "text"], currentDirectory: folder.path)
+    #expect(binary.status == .failure)
+    #expect(binary.error.contains("pixel.html: looks like a binary file"))
+    // Markdown keeps the stricter rule: NUL bytes this frequent are not text.
+    try Data("a\u{0}b\u{0}c".utf8).write(to: folder.appendingPathComponent("nul.md"))
+    #expect(CommandRun(["nul.md"], currentDirectory: folder.path).status == .failure)
+  }
+
   @Test func anOutputInAMissingFolderFailsBeforeAnyWork() {
     let run = CommandRun(["-o", "/no/such/folder/out.html"], input: Data("*x*".utf8))
     #expect(run.status == .failure)
