@@ -3,7 +3,8 @@
 # headless Chromium in the light and the dark scheme, and checks colours from the pixels:
 # the page background, the heading colour, the code-block background; then, with the dark
 # scheme forced, the dark background. Then `render preview` in Chromium: a save of the
-# document and of the stylesheet appear in the open page without a reload (preview.py).
+# document and of the stylesheet appear in the open page without a reload (preview.py); the
+# README's page fits the viewport; and no public XSS payload runs script (payloads.py).
 # Run through `make check-browser`.
 set -eu
 
@@ -45,6 +46,21 @@ python3 "$pixels" "$work/dark.png" background=#121a24 present=#ff8a80 present=#1
 bin=$(${SWIFT:-swift} build ${SWIFT_FLAGS:-} --show-bin-path)
 timeout 120 python3 "$root/Tests/BrowserCheck/preview.py" "$chromium" "$bin/render" "$work" ||
   { status=1; tail -20 "$work/preview.log" >&2; }
+# The project's README as a page fits the viewport: no table or code line widens it, so it
+# never scrolls sideways. The measuring script is added to a copy here, not by render.
+"$bin/render" README.md --to page -o "$work/readme.html"
+sed 's#</body>#<script>document.title = document.documentElement.scrollWidth + "x" + innerWidth</script></body>#' \
+  "$work/readme.html" >"$work/readme-measured.html"
+for viewport in 1000 800; do
+  widths=$(timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+    --window-size=$viewport,800 --dump-dom "file://$work/readme-measured.html" 2>/dev/null |
+    sed -n 's#.*<title>\([0-9]*\)x\([0-9]*\)</title>.*#\1 \2#p')
+  set -- $widths
+  if [ "$#" != 2 ] || [ "$1" -gt "$2" ]; then
+    echo "check-browser: README page at $viewport px is ${1:-?} px wide (viewport ${2:-?})" >&2
+    status=1
+  fi
+done
 # A sample of the public XSS payloads through every engine and safe configuration, loaded with
 # alert hooked: no output may run script.
 python3 "$root/Tests/BrowserCheck/payloads.py" "$bin/render" "$chromium" \

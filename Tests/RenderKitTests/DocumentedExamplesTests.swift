@@ -170,6 +170,17 @@ import Testing
     #expect(shown.last?.contains("<h1>Saved</h1>") == true)
   }
 
+  /// The README stays a front page: at most 15 KB, the two commands a newcomer runs first.
+  @Test func readmeIsAFrontPage() throws {
+    let readme = try String(
+      contentsOf: SharedFixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.utf8.count <= 15_000, "README.md is \(readme.utf8.count) bytes")
+    let sections = readme.components(separatedBy: "\n## ").dropFirst()
+    let first = try #require(sections.first)
+    #expect(first.hasPrefix("The two commands"), "the first section is not the two commands")
+    #expect(first.contains("make test") && first.contains("make bench"))
+  }
+
   @Test(
     arguments: [
       "README.md", "docs/API.md", "docs/outline.md", "docs/html-import.md", "docs/security.md",
