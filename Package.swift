@@ -124,8 +124,10 @@ let package = Package(
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
+    // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
-      name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),
+      name: "RenderKitTests",
+      dependencies: ["RenderKit", "RenderPreview", "BenchKit", "TestSupport"]),
     .testTarget(
       name: "HTML5ImportTests",
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
