@@ -89,11 +89,13 @@ let package = Package(
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
+    // The C libraries too: the benchmark's floors (Floors/) call each one as a C program does.
     .target(
       name: "BenchKit",
       dependencies: [
         "RenderKit", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
-        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
+        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import", "CCMark",
+        "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
