@@ -89,11 +89,13 @@ let package = Package(
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
+    // The C libraries too: the benchmark's floors (Floors/) call each one as a C program does.
     .target(
       name: "BenchKit",
       dependencies: [
         "RenderKit", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
-        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
+        "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import", "CCMark",
+        "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
@@ -124,8 +126,10 @@ let package = Package(
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
+    // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
-      name: "RenderKitTests", dependencies: ["RenderKit", "RenderPreview", "TestSupport"]),
+      name: "RenderKitTests",
+      dependencies: ["RenderKit", "RenderPreview", "BenchKit", "TestSupport"]),
     .testTarget(
       name: "HTML5ImportTests",
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),

@@ -227,7 +227,7 @@ void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits li
   free(repaired);
 }
 
-size_t chp_tree_parse_baseline(const uint8_t *html, size_t length) {
+size_t chp_benchmark_tree_parse(const uint8_t *html, size_t length) {
   if (length == 0 || length > INT_MAX || chp_load_libxml2() != 0) return 0;
   htmlDocPtr document =
       chp_libxml2.htmlReadMemory((const char *)html, (int)length, NULL, "UTF-8", parse_options);

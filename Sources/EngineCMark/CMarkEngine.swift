@@ -220,17 +220,6 @@ public struct CMarkEngine: MarkdownEngine {
     if options.sourcePositions { flags |= CMARK_OPT_SOURCEPOS }
     return flags
   }
-
-  /// The bare C call and free, with no String produced: the benchmark's floor.
-  package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int32) -> Int {
-    bytes.withMemoryRebound(to: CChar.self) { text in
-      guard let buffer = cmark_markdown_to_html(text.baseAddress, text.count, flags) else {
-        return 0
-      }
-      defer { free(buffer) }
-      return strlen(buffer)
-    }
-  }
 }
 
 extension CMarkEngine: UTF8MarkdownEngine {

@@ -271,15 +271,6 @@ public struct CMarkGFMEngine: MarkdownEngine {
         "\(String(cString: failure)); install it (apt-get install \(package)) "
         + "or choose another engine (--engine cmark)")
   }
-
-  /// Parse, render and free in C, with no Swift `String` produced: the benchmark's floor.
-  package static func renderRawBaseline(
-    _ bytes: UnsafeBufferPointer<UInt8>, options: Int32, extensions: UInt32
-  ) -> Int {
-    bytes.withMemoryRebound(to: CChar.self) { text in
-      max(0, rgfm_markdown_to_html_length(text.baseAddress, text.count, options, extensions))
-    }
-  }
 }
 
 extension CMarkGFMEngine: UTF8MarkdownEngine {

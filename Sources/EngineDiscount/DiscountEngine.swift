@@ -105,25 +105,16 @@ public struct DiscountEngine: MarkdownEngine {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
       library.run {
-        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks, formatsCode: true, finish)
+        compile(bytes, flags: flags, githubLineBreaks: githubLineBreaks, finish)
       }
     }
   }
 
-  /// The bare C calls, serialised, with no String produced: the benchmark's floor.
-  package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
-    library.run {
-      compile(bytes, flags: flags, githubLineBreaks: false, formatsCode: false) { $0.count }
-    }
-  }
-
-  /// The bare C calls on the caller's thread, unserialised: the floor against which the
-  /// large-stack thread's handoff is measured. Only for single-threaded benchmarks.
-  package static func renderRawOnCallerThread(
-    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32
-  ) -> Int {
+  /// Runs the library's one-time initialisation if it has not run, for code that calls
+  /// libmarkdown itself (the benchmark's floor): it then calls the library as the engine set
+  /// it up.
+  package static func prepareLibrary() {
     _ = library
-    return compile(bytes, flags: flags, githubLineBreaks: false, formatsCode: false) { $0.count }
   }
 
   /// The size of the stack libmarkdown runs on (0 if the system granted no thread).
@@ -251,11 +242,11 @@ public struct DiscountEngine: MarkdownEngine {
     return escaped
   }
 
-  /// Compiles `bytes` and hands the generated HTML to `body`; the document (which owns
-  /// that buffer) is released when `body` returns. `formatsCode` writes code blocks with
-  /// ``codeBlock(text:size:language:)``; the benchmark's raw floor leaves Discount's own.
+  /// Compiles `bytes`, with code blocks written by ``codeBlock(text:size:language:)``, and
+  /// hands the generated HTML to `body`; the document (which owns that buffer) is released
+  /// when `body` returns.
   private static func compile<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32, githubLineBreaks: Bool, formatsCode: Bool,
+    _ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32, githubLineBreaks: Bool,
     _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
     let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -268,12 +259,10 @@ public struct DiscountEngine: MarkdownEngine {
     }
     guard let document = document.map(UnsafeMutableRawPointer.init) else { return body(empty) }
     defer { mkd_cleanup(document) }
-    if formatsCode {
-      mkd_e_code_format(document) { text, size, language in
-        DiscountEngine.codeBlock(text: text, size: Int(size), language: language)
-      }
-      mkd_e_free(document) { formatted, _ in free(formatted) }
+    mkd_e_code_format(document) { text, size, language in
+      DiscountEngine.codeBlock(text: text, size: Int(size), language: language)
     }
+    mkd_e_free(document) { formatted, _ in free(formatted) }
     guard mkd_compile(document, flags) != 0 else { return body(empty) }
     var output: UnsafeMutablePointer<CChar>?
     let length = mkd_document(document, &output)

@@ -68,10 +68,13 @@ public struct MD4CEngine: MarkdownEngine {
     return HTMLFragment(bytes: bytes, engineID: "md4c")
   }
 
-  /// The bare `md_html` call into one growing buffer, freed, with no String produced: the
-  /// benchmark's floor.
-  package static func renderRawBaseline(_ bytes: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
-    MD4CParser.libraryHTMLLength(bytes, flags: flags)
+  /// md4c's own renderer, `md_html`, on `markdown` as it is, with md4c's `flags` (see
+  /// ``flags(for:)``): the same call on bytes, for a caller that times the library alone.
+  /// `markdown` must be followed in memory by a NUL, as ``MD4CParser`` says.
+  package static func libraryHTML(_ markdown: UnsafeBufferPointer<UInt8>, flags: UInt32)
+    -> HTMLBytes
+  {
+    MD4CParser.libraryHTML(markdown, flags: flags)
   }
 
   private static let failure = RenderError.engineFailed(

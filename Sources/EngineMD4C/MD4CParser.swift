@@ -123,13 +123,6 @@ enum MD4CParser {
     return output.take()
   }
 
-  /// The length of md_html's output, its buffer freed: the benchmark's floor.
-  static func libraryHTMLLength(_ markdown: UnsafeBufferPointer<UInt8>, flags: UInt32) -> Int {
-    var output = HTMLOutput(capacity: HTMLOutput.expectedCapacity(forInput: markdown.count))
-    renderLibraryHTML(markdown, flags: flags, into: &output)
-    return output.count
-  }
-
   private static func renderLibraryHTML(
     _ markdown: UnsafeBufferPointer<UInt8>, flags: UInt32, into output: inout HTMLOutput
   ) {

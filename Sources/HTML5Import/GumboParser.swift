@@ -61,17 +61,6 @@ package enum GumboParser {
     return try build(from: top!, limits: limits)
   }
 
-  /// gumbo building and freeing its own tree with its default allocator: the floor import is
-  /// measured against. Returns the root's child count so the work is not optimised away.
-  package static func treeParseBaseline(_ html: UnsafeBufferPointer<UInt8>) -> Int {
-    var options = kGumboDefaultOptions
-    options.max_errors = 0
-    guard let output = run(&options, on: html) else { return 0 }
-    let count = Int(output.pointee.document.pointee.v.document.children.length)
-    gumbo_destroy_output(&options, output)
-    return count
-  }
-
   /// gumbo's parse of `html`; its tree points into `html`, which must outlive the walk.
   private static func run(
     _ options: inout GumboOptions, on html: UnsafeBufferPointer<UInt8>

@@ -84,16 +84,16 @@ package struct PipelineStages: Sendable {
       return StyledText(document: document, styles: styles).string.utf8.count
     },
     documentStyledText: { try styledDocument($0, $1, $2).string.utf8.count },
-    libxml2TreeParse: { LibXML2Parser.treeParseBaseline($0) },
+    libxml2TreeParse: { LibXML2Floor.treeParse($0) },
     importers: [
       ImporterStage(
         id: "libxml2", library: "libxml2 \(HTMLImporter.libraryVersion)",
         styledText: { try styledTextLength($0, importer: HTMLImporter()) },
-        treeParse: { LibXML2Parser.treeParseBaseline($0) }),
+        treeParse: { LibXML2Floor.treeParse($0) }),
       ImporterStage(
         id: "html5", library: "gumbo \(HTML5Importer.libraryVersion)",
         styledText: { try styledTextLength($0, importer: HTML5Importer()) },
-        treeParse: { GumboParser.treeParseBaseline($0) }),
+        treeParse: { GumboFloor.treeParse($0) }),
     ],
     styledDocument: { try styledDocument($0, $1, $2) },
     outputs: [

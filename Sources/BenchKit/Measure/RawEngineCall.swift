@@ -16,23 +16,21 @@ struct RawEngineCall: Sendable {
     switch id {
     case "cmark":
       let flags = CMarkEngine.flags(for: options)
-      return RawEngineCall { CMarkEngine.renderRawBaseline($0, flags: flags) }
+      return RawEngineCall { CMarkFloor.render($0, flags: flags) }
     case "cmark-gfm":
       let (flags, extensions) = CMarkGFMEngine.flags(for: options)
       // Parse, render and free through the loader: what a C program calling cmark-gfm does.
-      return RawEngineCall {
-        CMarkGFMEngine.renderRawBaseline($0, options: flags, extensions: extensions)
-      }
+      return RawEngineCall { CMarkGFMFloor.render($0, options: flags, extensions: extensions) }
     case "discount":
       let flags = DiscountEngine.flags(for: options)
       // The bare calls on the measuring thread: the engine's hand-off to its large-stack
       // thread is framework cost, so the floor leaves it out.
-      return RawEngineCall { DiscountEngine.renderRawOnCallerThread($0, flags: flags) }
+      return RawEngineCall { DiscountFloor.render($0, flags: flags) }
     case "md4c":
       // md4c's own renderer, md_html, into one growing buffer: the engine writes the same
       // HTML from the same parser, so the floor is the library doing all of it in C.
       let flags = MD4CEngine.flags(for: options)
-      return RawEngineCall { MD4CEngine.renderRawBaseline($0, flags: flags) }
+      return RawEngineCall { MD4CFloor.render($0, flags: flags) }
     default:
       return nil
     }

@@ -80,10 +80,13 @@ const char *chp_library_failure(void);
 void chp_events_free(chp_events *events);
 
 /*
- * The benchmark's floor: libxml2 builds and frees its own tree for the same (already valid
- * UTF-8) input with the same options. Returns the number of top-level nodes, so the work
- * cannot be optimised away.
+ * For renderbench only (BenchKit's LibXML2Floor), never called by the importer: libxml2 builds
+ * and frees its own tree for the same (already valid UTF-8) input with the importer's parse
+ * options, the floor the import is measured against. Returns the number of top-level nodes, so
+ * the work cannot be optimised away. It lives here because libxml2 is reached only through this
+ * shim: its headers cannot be included from Swift (ICU clash), and the loaded library's
+ * functions and the parse options are the shim's own.
  */
-size_t chp_tree_parse_baseline(const uint8_t *html, size_t length);
+size_t chp_benchmark_tree_parse(const uint8_t *html, size_t length);
 
 #endif

@@ -49,10 +49,4 @@ package enum LibXML2Parser {
       throw .importFailed("libxml2 could not create a parser")
     }
   }
-
-  /// libxml2 building and freeing its own tree for `html`: the floor import is measured
-  /// against. Returns the tree's top-level node count so the work is not optimised away.
-  package static func treeParseBaseline(_ html: UnsafeBufferPointer<UInt8>) -> Int {
-    chp_tree_parse_baseline(html.baseAddress, html.count)
-  }
 }

@@ -1,7 +1,9 @@
+import HTMLImport
 import RenderCore
 
 /// Rewrites HTML into a canonical form, so two engines' outputs (or an engine's output and the
-/// CommonMark spec's expected HTML) can be compared with `==`.
+/// CommonMark spec's expected HTML) can be compared with `==`. A measuring tool, not part of
+/// the product: renderbench's parity and conformance figures and the tests use it.
 ///
 /// The rules are DESIGN.md's parity rules. The HTML is parsed with libxml2 (like any import),
 /// then: whitespace runs outside `<pre>` collapse to one space; whitespace next to a block tag
@@ -14,9 +16,9 @@ import RenderCore
 /// ```swift
 /// HTMLNormalizer.normalize("<P CLASS=x>a  &amp;\n b<br /></P>")  // "<p class=\"x\">a &amp; b<br></p>"
 /// ```
-public enum HTMLNormalizer {
+package enum HTMLNormalizer {
   /// The canonical form of `html`; `html` itself if libxml2 cannot parse it (over 2 GiB).
-  public static func normalize(_ html: String) -> String {
+  package static func normalize(_ html: String) -> String {
     guard let document = try? HTMLImporter(limits: .unbounded).importDocument(html: html) else {
       return html
     }

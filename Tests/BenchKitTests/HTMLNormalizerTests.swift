@@ -1,7 +1,6 @@
-import EngineCMark
+import BenchKit
 import Foundation
-import HTMLImport
-import RenderCore
+import RenderKit
 import TestSupport
 import Testing
 
