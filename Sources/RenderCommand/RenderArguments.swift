@@ -30,24 +30,21 @@ struct RenderArguments: Equatable {
 
   /// Parses the arguments after the program name; `--name=value` and `--name value` both work.
   init(parsing arguments: [String]) throws(UsageError) {
-    var remaining = arguments[...]
+    var remaining = CommandArguments(arguments)
     var inputSeen = false
     var toGiven = false
     if remaining.first == "preview" {
       preview = true
-      remaining.removeFirst()
+      _ = remaining.next()
     }
-    while let argument = remaining.popFirst() {
-      var name = argument
-      var attached: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        attached = String(argument[argument.index(after: equals)...])
-      }
+    while let read = remaining.next() {
+      let argument = read.text
+      let name = read.name
       func value() throws(UsageError) -> String {
-        if let attached { return attached }
-        guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
-        return next
+        guard let value = remaining.value(of: read) else {
+          throw UsageError("\(name) needs a value")
+        }
+        return value
       }
       if let entry = RenderSwitch.all.first(where: { $0.flag == name }) {
         switchedOn.insert(entry.option)

@@ -68,17 +68,8 @@ enum RenderHelp {
     for line in usage.dropFirst() { text += "       " + line + "\n" }
     for paragraph in description { text += "\n" + paragraph.joined(separator: "\n") + "\n" }
     text += "\noptions:\n"
-    for option in options {
-      let flag = "  " + option.syntax
-      if flag.count < descriptionColumn {
-        let padding = String(repeating: " ", count: descriptionColumn - flag.count)
-        text += flag + padding + option.lines[0] + "\n"
-        for line in option.lines.dropFirst() { text += indent + line + "\n" }
-      } else {
-        text += flag + "\n"
-        for line in option.lines { text += indent + line + "\n" }
-      }
-    }
+    text += CommandUsage.options(
+      options.map { ($0.syntax, $0.lines) }, column: descriptionColumn)
     text += "\n" + inputNote + "\n"
     text += "Exit status: " + exitStatus + "\n"
     text += "Environment: " + environment + "\n"
@@ -197,8 +188,6 @@ enum RenderHelp {
         syntax: "--list-engines", lines: ["list the engines: id, library version, features"])),
     .option(Option(syntax: "-h, --help", lines: ["show this help"])),
   ]
-
-  private static let indent = String(repeating: " ", count: descriptionColumn)
 }
 
 extension RenderHelp.Option {
