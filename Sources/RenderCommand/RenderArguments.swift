@@ -5,29 +5,18 @@ struct RenderArguments: Equatable {
   /// A file path, or `-` for standard input.
   var input = "-"
   var output: String?
-  var engine: String?
-  var profile: MarkdownProfile?
   var configuration: String?
+  /// The ``RenderSetting`` flags given, their values checked, in the order given: applied
+  /// over the configuration file's, a later one over an earlier one.
+  var settings: [RenderSetting.Assignment] = []
   /// The options ``RenderSwitch`` flags turned on (`--smart`, `--unsafe`, …).
   var switchedOn: Set<WritableKeyPath<RenderOptions, Bool> & Sendable> = []
-  var extensions: [RenderFeature] = []
-  var tableOfContentsLevels: ClosedRange<Int>?
-  var frontMatter: FrontMatterMode?
   var from: InputFormat?
   var to: OutputFormat = .fragment
-  var stylesheet: String?
-  var colorScheme: ColorScheme?
-  var title: String?
-  var language: String?
-  var baseURL: String?
   var width: Int?
   var color: ColorChoice = .auto
-  var sanitize = false
   /// Load `<link rel="stylesheet">` files from the input file's folder (HTML to styled text).
   var linkedStylesheets = false
-  var isolation: IsolationMode?
-  var importer: String?
-  var deadline: Double?
   var listEngines = false
   /// `render preview FILE`: serve the page and update the browser on every save.
   var preview = false
@@ -41,56 +30,47 @@ struct RenderArguments: Equatable {
 
   /// Parses the arguments after the program name; `--name=value` and `--name value` both work.
   init(parsing arguments: [String]) throws(UsageError) {
-    var remaining = arguments[...]
+    var remaining = CommandArguments(arguments)
     var inputSeen = false
     var toGiven = false
     if remaining.first == "preview" {
       preview = true
-      remaining.removeFirst()
+      _ = remaining.next()
     }
-    while let argument = remaining.popFirst() {
-      var name = argument
-      var attached: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        attached = String(argument[argument.index(after: equals)...])
-      }
+    while let read = remaining.next() {
+      let argument = read.text
+      let name = read.name
       func value() throws(UsageError) -> String {
-        if let attached { return attached }
-        guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
-        return next
+        guard let value = remaining.value(of: read) else {
+          throw UsageError("\(name) needs a value")
+        }
+        return value
       }
       if let entry = RenderSwitch.all.first(where: { $0.flag == name }) {
         switchedOn.insert(entry.option)
+        continue
+      }
+      if let setting = RenderSetting.all.first(where: { $0.flag == name }) {
+        // A setting without a value is a flag that turns it on.
+        let raw = setting.kind == .boolean ? "true" : try value()
+        do throws(RenderSetting.Problem) {
+          settings.append(try setting.parse(raw))
+        } catch {
+          throw UsageError(Self.message(for: error, flag: name, value: raw))
+        }
         continue
       }
       switch name {
       case "-h", "--help": help = true
       case "--help-man": manual = true
       case "--list-engines": listEngines = true
-      case "--engine": engine = try value()
-      case "--profile": profile = try choice(try value(), for: name)
       case "--config": configuration = try value()
       case "-o", "--output": output = try value()
-      case "--sanitize": sanitize = true
       case "--linked-stylesheets": linkedStylesheets = true
-      case "--table-of-contents-levels":
-        let raw = try value()
-        guard let levels = RenderOptions.tableOfContentsLevels(parsing: raw) else {
-          throw UsageError(
-            "--table-of-contents-levels needs levels as 2-3 or 2, from 1 to 6 (found \"\(raw)\")")
-        }
-        tableOfContentsLevels = levels
-      case "--front-matter": frontMatter = try choice(try value(), for: name)
       case "--from": from = try choice(try value(), for: name)
       case "--to":
         to = try choice(try value(), for: name)
         toGiven = true
-      case "--stylesheet": stylesheet = try value()
-      case "--color-scheme": colorScheme = try choice(try value(), for: name)
-      case "--title": title = try value()
-      case "--language": language = try value()
-      case "--base-url": baseURL = try value()
       case "--watch": watch = true
       case "--port":
         let raw = try value()
@@ -98,38 +78,13 @@ struct RenderArguments: Equatable {
           throw UsageError("--port needs a port number from 1 to 65535 (found \"\(raw)\")")
         }
         port = parsed
-      case "--importer": importer = try value()
       case "--color": color = try choice(try value(), for: name)
-      case "--isolation":
-        let raw = try value()
-        switch raw {
-        case "process": isolation = .process
-        case "in-process": isolation = .inProcess
-        default:
-          throw UsageError(
-            "--isolation does not take \"\(raw)\"; valid values: process, in-process")
-        }
-      case "--deadline":
-        let raw = try value()
-        guard let seconds = Double(raw), seconds > 0, seconds <= 86_400 else {
-          throw UsageError(
-            "--deadline needs seconds, more than 0 and at most 86400 (found \"\(raw)\")")
-        }
-        deadline = seconds
       case "--width":
         let raw = try value()
         guard let parsed = Int(raw), parsed >= 10, parsed <= 10_000 else {
           throw UsageError("--width needs a whole number from 10 to 10000 (found \"\(raw)\")")
         }
         width = parsed
-      case "--extension":
-        let raw = try value()
-        guard let parsed = RenderFeature(extensionName: raw) else {
-          throw UsageError(
-            "unknown extension \"\(raw)\"; valid extensions: "
-              + RenderFeature.extensions.map(\.rawValue).joined(separator: ", "))
-        }
-        extensions.append(parsed)
       default:
         if argument != "-" && argument.hasPrefix("-") {
           throw UsageError("unknown option \(name)")
@@ -151,7 +106,7 @@ struct RenderArguments: Equatable {
       if output != nil { throw UsageError("render preview serves the page; it takes no -o") }
       if toGiven { throw UsageError("render preview always shows the page; drop --to") }
       if watch { throw UsageError("render preview watches FILE already; drop --watch") }
-      if baseURL != nil {
+      if value(of: RenderSetting.baseURL) != nil {
         throw UsageError(
           "render preview resolves links against FILE's folder; drop --base-url")
       }
@@ -171,6 +126,23 @@ struct RenderArguments: Equatable {
   /// The input format: as given, else from the file's extension (stdin is Markdown).
   var inputFormat: InputFormat {
     from ?? (input == "-" ? .markdown : InputFormat.guess(forPath: input))
+  }
+
+  /// The value last given for `setting` on the command line, as written.
+  func value(of setting: RenderSetting) -> String? {
+    settings.last { $0.key == setting.key }?.value
+  }
+
+  /// What to tell the user of a setting's refused value: the flag, the value and what it
+  /// takes.
+  private static func message(
+    for problem: RenderSetting.Problem, flag: String, value: String
+  ) -> String {
+    switch problem {
+    case .notOneOf(let valid):
+      "\(flag) does not take \"\(value)\"; valid values: \(valid.joined(separator: ", "))"
+    case .expected(let expected): "\(flag) needs \(expected) (found \"\(value)\")"
+    }
   }
 
   private func choice<Choice: RawRepresentable & CaseIterable>(

@@ -25,7 +25,9 @@ package enum RenderCommand {
         return .failure
       }
     }
-    if let engine = parsed.engine, !EngineRegistry.builtIn.engineIDs.contains(engine) {
+    if let engine = parsed.value(of: RenderSetting.engine),
+      !EngineRegistry.builtIn.engineIDs.contains(engine)
+    {
       let valid = EngineRegistry.builtIn.engineIDs.joined(separator: ", ")
       context.writeError(
         "render: unknown engine \"\(engine)\" for --engine; valid engines: \(valid)\n"
@@ -191,7 +193,7 @@ package enum RenderCommand {
   private static func terminalColorScheme(
     for arguments: RenderArguments, context: CommandContext
   ) -> ColorScheme? {
-    guard arguments.to == .terminal, arguments.colorScheme == nil,
+    guard arguments.to == .terminal, arguments.value(of: RenderSetting.colorScheme) == nil,
       terminalColorMode(for: arguments, context: context) != .none
     else { return nil }
     if let value = context.environment["COLORFGBG"],
@@ -232,34 +234,10 @@ package enum RenderCommand {
     var configuration = try RenderConfiguration.resolve(
       path: arguments.configuration, environment: context.environment,
       currentDirectory: context.currentDirectory)
-    if let profile = arguments.profile { configuration.profile = profile }
-    if let engine = arguments.engine {
-      configuration.engine = engine
-      configuration.engineSource = nil
-    }
+    // Paths on the command line are relative to the working directory.
+    let origin = RenderSetting.Origin(folder: context.currentDirectory)
+    for setting in arguments.settings { setting.apply(to: &configuration, from: origin) }
     for option in arguments.switchedOn { configuration.options[keyPath: option] = true }
-    configuration.options.extensions.formUnion(arguments.extensions)
-    if let levels = arguments.tableOfContentsLevels {
-      configuration.options.tableOfContentsLevels = levels
-    }
-    if let frontMatter = arguments.frontMatter { configuration.options.frontMatter = frontMatter }
-    if let stylesheet = arguments.stylesheet {
-      configuration.stylesheet =
-        URL(
-          fileURLWithPath: stylesheet,
-          relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
-        ).path
-    }
-    if let colorScheme = arguments.colorScheme { configuration.colorScheme = colorScheme }
-    if let title = arguments.title { configuration.title = title }
-    if let language = arguments.language { configuration.language = language }
-    if let baseURL = arguments.baseURL { configuration.baseURL = baseURL }
-    if let isolation = arguments.isolation { configuration.isolation = isolation }
-    if let importer = arguments.importer { configuration.importer = importer }
-    configuration.sanitize = configuration.sanitize || arguments.sanitize
-    if let deadline = arguments.deadline {
-      configuration.limits.deadline = .milliseconds(Int64((deadline * 1000).rounded(.up)))
-    }
     return configuration
   }
 

@@ -12,6 +12,10 @@ enum RenderHelp {
     let lines: [String]
   }
 
+  /// Where every option's description starts; the settings' help lines are broken to fit
+  /// the width after it.
+  private static let descriptionColumn = 23
+
   /// The command lines, without the program's name in front of the second.
   static let usage = ["render [FILE|-] [options]", "render preview FILE [options]"]
 
@@ -33,11 +37,21 @@ enum RenderHelp {
     ],
   ]
 
-  /// Every option, in the order both list them; the Markdown switches come from the table
-  /// that also names them in `render.json`.
+  /// Every option, in the order both list them. The settings and the Markdown switches come
+  /// from the tables that also name them in `render.json`; a setting the layout does not
+  /// place goes after the last one it does.
   static var options: [Option] {
-    leadingOptions + RenderSwitch.all.map { Option(syntax: $0.flag, lines: $0.help) }
-      + [extensionOption] + trailingOptions
+    let placed = Set(
+      layout.compactMap { if case .setting(let setting) = $0 { setting.key } else { nil } })
+    return layout.flatMap { entry -> [Option] in
+      switch entry {
+      case .option(let option): [option]
+      case .setting(let setting): [Option(setting)].compactMap { $0 }
+      case .switches: RenderSwitch.all.map { Option(syntax: $0.flag, lines: $0.help) }
+      case .otherSettings:
+        RenderSetting.all.filter { !placed.contains($0.key) }.compactMap { Option($0) }
+      }
+    }
   }
 
   /// What input becomes, in the notes after the options.
@@ -54,17 +68,8 @@ enum RenderHelp {
     for line in usage.dropFirst() { text += "       " + line + "\n" }
     for paragraph in description { text += "\n" + paragraph.joined(separator: "\n") + "\n" }
     text += "\noptions:\n"
-    for option in options {
-      let flag = "  " + option.syntax
-      if flag.count < descriptionColumn {
-        let padding = String(repeating: " ", count: descriptionColumn - flag.count)
-        text += flag + padding + option.lines[0] + "\n"
-        for line in option.lines.dropFirst() { text += indent + line + "\n" }
-      } else {
-        text += flag + "\n"
-        for line in option.lines { text += indent + line + "\n" }
-      }
-    }
+    text += CommandUsage.options(
+      options.map { ($0.syntax, $0.lines) }, column: descriptionColumn)
     text += "\n" + inputNote + "\n"
     text += "Exit status: " + exitStatus + "\n"
     text += "Environment: " + environment + "\n"
@@ -121,134 +126,75 @@ enum RenderHelp {
     }.joined(separator: " ")
   }
 
-  private static let leadingOptions = [
-    Option(
-      syntax: "--from FORMAT",
-      lines: ["markdown or html (default: from the file extension; stdin is markdown)"]),
-    Option(
-      syntax: "--to FORMAT",
-      lines: [
-        "fragment (HTML, the default), page (standalone HTML with the",
-        "stylesheet), text (plain), json (text, style runs, blocks), terminal",
-      ]),
-    Option(
-      syntax: "--stylesheet FILE",
-      lines: ["the CSS for pages and styled text (default: the built-in theme)"]),
-    Option(
-      syntax: "--color-scheme S",
-      lines: [
-        "light or dark, for styled text (text, json, terminal); terminal",
-        "output follows the terminal's background (COLORFGBG, else an",
-        "OSC 11 query) unless this is given",
-      ]),
-    Option(
-      syntax: "--importer ID",
-      lines: ["the HTML importer: html5 (default, HTML5's tree) or libxml2"]),
-    Option(
-      syntax: "--title TEXT",
-      lines: ["the page title (default: the first heading, then the file name)"]),
-    Option(
-      syntax: "--language TAG", lines: [#"the page's language, <html lang="TAG"> (e.g. en)"#]),
-    Option(
-      syntax: "--base-url URL",
-      lines: ["the page's <base href>, which its relative links resolve against"]),
-    Option(
-      syntax: "--width N", lines: ["terminal output width (default: the terminal's, else 80)"]),
-    Option(
-      syntax: "--color WHEN",
-      lines: ["terminal colours: auto (default), always, never; NO_COLOR is honoured"]),
-    Option(
-      syntax: "--engine ID",
-      lines: [
-        "the engine (overrides render.json and RENDER_ENGINE): cmark-gfm",
-        "(default), cmark, discount, md4c; see --list-engines",
-      ]),
-    Option(
-      syntax: "--profile NAME",
-      lines: [
-        "gfm (default: tables, strikethrough, autolinks, task lists, tagfilter,",
-        "each engine with those it has) or commonmark (no extensions)",
-      ]),
-    Option(
-      syntax: "--config FILE",
-      lines: ["read the configuration from FILE instead of ./render.json"]),
-  ]
-
-  /// `--extension`, whose description lists the extensions' names, wrapped to the help's
-  /// width under ``descriptionColumn``.
-  private static var extensionOption: Option {
-    var lines = [""]
-    let lead = descriptionColumn + "repeatable: ".count
-    for name in RenderFeature.extensions.map(\.rawValue) {
-      let last = lines[lines.count - 1]
-      let room = (lines.count == 1 ? lead : descriptionColumn) + last.count + name.count + 2
-      if last.isEmpty {
-        lines[lines.count - 1] = name
-      } else if room <= width {
-        lines[lines.count - 1] = last + ", " + name
-      } else {
-        lines[lines.count - 1] = last + ","
-        lines.append(name)
-      }
-    }
-    lines[0] = "repeatable: " + lines[0]
-    return Option(
-      syntax: "--extension NAME",
-      lines: ["add an extension to the profile (the engine must have it);"] + lines)
+  /// A place in the list of options: an option of the command alone, a setting, the
+  /// switches, or the settings placed nowhere else.
+  private enum Entry {
+    case option(Option)
+    case setting(RenderSetting)
+    case switches
+    case otherSettings
   }
 
-  private static let trailingOptions = [
-    Option(
-      syntax: "--table-of-contents-levels L",
-      lines: ["the heading levels it lists: 2-3, or 2 (default 1-6)"]),
-    Option(
-      syntax: "--front-matter MODE",
-      lines: [
-        "a leading --- YAML block: metadata (default: taken out; its title is",
-        "the page title; malformed YAML is an error), metadataOrText (malformed",
-        "YAML renders as text), text (never taken out)",
-      ]),
-    Option(
-      syntax: "--sanitize",
-      lines: [
-        "keep only allowlisted HTML (GitHub-like) in fragment and page output;",
-        "with --unsafe, raw HTML is kept but made safe",
-      ]),
-    Option(
-      syntax: "--linked-stylesheets",
-      lines: [
-        #"for HTML to styled text: also apply <link rel="stylesheet"> files"#,
-        "inside FILE's folder (relative paths only; never the network)",
-      ]),
-    Option(
-      syntax: "--isolation MODE",
-      lines: [
-        "process: run the engine in a worker process that is stopped at the",
-        "deadline; in-process: never. Default: every engine that is not",
-        "safe on hostile input, which is every built-in one",
-      ]),
-    Option(
-      syntax: "--deadline SECONDS",
-      lines: [
-        "how long a render may take in a worker, whatever its size",
-        "(default: 0.25 s of processor time + 0.35 s per MB of input,",
-        "at most 10 s)",
-      ]),
-    Option(syntax: "-o, --output FILE", lines: ["write to FILE instead of standard output"]),
-    Option(
-      syntax: "--watch",
-      lines: [
-        "with FILE and -o: render again on every save of FILE or the",
-        "stylesheet, for any --to; Ctrl-C stops",
-      ]),
-    Option(syntax: "--port N", lines: ["render preview's port (default: a free one)"]),
-    Option(
-      syntax: "--list-engines", lines: ["list the engines: id, library version, features"]),
-    Option(syntax: "-h, --help", lines: ["show this help"]),
+  private static let layout: [Entry] = [
+    .option(
+      Option(
+        syntax: "--from FORMAT",
+        lines: ["markdown or html (default: from the file extension; stdin is markdown)"])),
+    .option(
+      Option(
+        syntax: "--to FORMAT",
+        lines: [
+          "fragment (HTML, the default), page (standalone HTML with the",
+          "stylesheet), text (plain), json (text, style runs, blocks), terminal",
+        ])),
+    .setting(.stylesheet), .setting(.colorScheme), .setting(.importer), .setting(.title),
+    .setting(.language), .setting(.baseURL),
+    .option(
+      Option(
+        syntax: "--width N", lines: ["terminal output width (default: the terminal's, else 80)"])
+    ),
+    .option(
+      Option(
+        syntax: "--color WHEN",
+        lines: ["terminal colours: auto (default), always, never; NO_COLOR is honoured"])),
+    .setting(.engine), .setting(.profile),
+    .option(
+      Option(
+        syntax: "--config FILE",
+        lines: ["read the configuration from FILE instead of ./render.json"])),
+    .switches,
+    .setting(.extensions), .setting(.tableOfContentsLevels), .setting(.frontMatter),
+    .setting(.sanitize),
+    .option(
+      Option(
+        syntax: "--linked-stylesheets",
+        lines: [
+          #"for HTML to styled text: also apply <link rel="stylesheet"> files"#,
+          "inside FILE's folder (relative paths only; never the network)",
+        ])),
+    .setting(.isolation), .setting(.deadline), .otherSettings,
+    .option(
+      Option(syntax: "-o, --output FILE", lines: ["write to FILE instead of standard output"])),
+    .option(
+      Option(
+        syntax: "--watch",
+        lines: [
+          "with FILE and -o: render again on every save of FILE or the",
+          "stylesheet, for any --to; Ctrl-C stops",
+        ])),
+    .option(Option(syntax: "--port N", lines: ["render preview's port (default: a free one)"])),
+    .option(
+      Option(
+        syntax: "--list-engines", lines: ["list the engines: id, library version, features"])),
+    .option(Option(syntax: "-h, --help", lines: ["show this help"])),
   ]
+}
 
-  /// Where every option's description starts, and the widest line.
-  private static let descriptionColumn = 23
-  private static let width = 92
-  private static let indent = String(repeating: " ", count: descriptionColumn)
+extension RenderHelp.Option {
+  /// A setting's flag, value and help; nil for a setting that has no flag.
+  init?(_ setting: RenderSetting) {
+    guard let flag = setting.flag else { return nil }
+    syntax = flag + (setting.valueName.map { " " + $0 } ?? "")
+    lines = setting.help
+  }
 }

@@ -167,7 +167,7 @@ import Testing
       (["--engine"], "render: --engine needs a value\n"),
       (
         ["--extension", "emoji"],
-        "render: unknown extension \"emoji\"; valid extensions: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter\n"
+        "render: --extension does not take \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
       (

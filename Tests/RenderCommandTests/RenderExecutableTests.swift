@@ -196,7 +196,7 @@ struct RenderContainmentTests {
     #expect(deadline.status == 2)
     #expect(
       deadline.error.hasPrefix(
-        "render: --deadline needs seconds, more than 0 and at most 86400 (found \"0\")\n"))
+        "render: --deadline needs seconds more than 0 and at most 86400 (found \"0\")\n"))
     let inProcess = try ProcessRun(
       render, ["--engine", "discount", "--isolation", "in-process"], input: Data("*x*".utf8))
     #expect(inProcess.outputText == "<p><em>x</em></p>")

@@ -70,7 +70,7 @@ import Testing
     #expect(try parse(#"{"isolation": "inProcess"}"#).isolation == .inProcess)
     #expect(
       message(#"{"isolation": "thread"}"#)
-        == "render.json: key \"isolation\": unknown value \"thread\"; valid values: inProcess, process"
+        == "render.json: key \"isolation\": unknown value \"thread\"; valid values: process, in-process"
     )
     #expect(
       message(#"{"deadline": -1}"#)

@@ -1,3 +1,5 @@
+import RenderKit
+
 /// The text `renderbench --help` prints.
 enum BenchUsage {
   /// The usage, listing `engines` as the valid engine choices.
@@ -16,26 +18,14 @@ enum BenchUsage {
     10 runs after 2 warm-up runs, a table on standard output.
 
     options:
-      --engines a,b         engines to measure (valid: \(engines.joined(separator: ", ")))
-      --extensions a,b      extensions each engine that has them renders with (default none),
-                            e.g. tables,autolinks
-      --corpus PATH         a .md file or a directory of them (repeatable); default: generated
-      --runs N              measured runs per figure (default 10)
-      --warmup N            unmeasured runs before measuring (default 2)
-      --clock wall|cpu      time on the monotonic clock (default) or in process CPU time,
-                            which other processes' load does not inflate
-      --spec FILE.json      a CommonMark-format suite: pass counts per engine and section,
-                            and agreement between engines (repeatable)
-      --scaling             time at 2×, 4× and 8× the input, over time at 1×
-      --jobs N              also render the corpus's chapters on N threads: speed-up over 1
-      --format F            table (default), json or markdown
-      --report FILE.html    also write a self-contained HTML page with charts
-      --baseline FILE.json  compare with an earlier --format json report; exit 1 when a
-                            figure got worse by more than the threshold
-      --threshold PCT       the regression threshold in percent (default 10)
-      --help                print this text
-
+    \(optionLines(engines: engines))
     exit status: 0 done; 1 error or regression; 2 unknown engine or option.
     """
+  }
+
+  /// The options' lines, from the table the parser reads.
+  private static func optionLines(engines: [String]) -> String {
+    let options = BenchArgumentParser(knownEngines: engines).options
+    return CommandUsage.options(options.map { ($0.syntax, $0.help) }, column: 24)
   }
 }

@@ -63,15 +63,34 @@ struct ConfigurationReader {
     return strings
   }
 
-  /// A string that must be one of `choices`' raw values.
-  func choice<Choice: RawRepresentable & CaseIterable>(
-    _ key: String, of type: Choice.Type
-  ) throws(RenderError) -> Choice? where Choice.RawValue == String {
-    guard let raw = try string(key) else { return nil }
-    guard let choice = Choice(rawValue: raw) else {
-      throw unknownChoice(key, raw, valid: Choice.allCases.map(\.rawValue))
+  /// Reads `setting`'s value, if the object has it, as its kind says, checks it with the
+  /// setting's parser and applies it: every value of an array in turn.
+  func apply(
+    _ setting: RenderSetting, to configuration: inout RenderConfiguration,
+    from origin: RenderSetting.Origin
+  ) throws(RenderError) {
+    let key = setting.name
+    let values: [String]
+    switch setting.kind {
+    case .string: values = try string(key).map { [$0] } ?? []
+    case .number: values = try number(key).map { ["\($0)"] } ?? []
+    case .boolean: values = try bool(key).map { ["\($0)"] } ?? []
+    case .strings: values = try strings(key) ?? []
     }
-    return choice
+    for raw in values {
+      do throws(RenderSetting.Problem) {
+        try setting.parse(raw).apply(to: &configuration, from: origin)
+      } catch {
+        switch error {
+        case .notOneOf(let valid): throw unknownChoice(key, raw, valid: valid)
+        case .expected(let expected):
+          // Numbers and booleans are shown as JSON writes them, strings quoted.
+          let found = setting.kind == .number || setting.kind == .boolean ? raw : "\"\(raw)\""
+          throw .invalidConfiguration(
+            source: source, key: qualified(key), problem: "expected \(expected), found \(found)")
+        }
+      }
+    }
   }
 
   func unknownChoice(_ key: String, _ raw: String, valid: [String]) -> RenderError {

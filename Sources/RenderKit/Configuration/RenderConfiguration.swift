@@ -123,66 +123,32 @@ public struct RenderConfiguration: Sendable, Hashable {
         source: source, key: duplicate,
         problem: "the key appears more than once; keep one of them")
     }
-    let reader = try ConfigurationReader(
-      value, source: source,
-      validKeys: [
-        "engine", "profile", "options", "stylesheet", "colorScheme", "title", "language",
-        "baseURL", "sanitize", "isolation", "deadline", "maximumInputBytes", "importer",
-        "maximumWorkerMemoryBytes", "maximumOutputRatio",
-      ])
+    // The keys in the table's order; settings under `options` share that one key, with the
+    // switches.
+    var keys: [String] = []
+    for setting in RenderSetting.all {
+      let key = setting.object.isEmpty ? setting.key : setting.object
+      if !keys.contains(key) { keys.append(key) }
+    }
+    let reader = try ConfigurationReader(value, source: source, validKeys: keys)
+    let origin = RenderSetting.Origin(file: source)
     var configuration = RenderConfiguration()
-    if let engine = try reader.string("engine") {
-      configuration.engine = engine
-      configuration.engineSource = source
-    }
-    configuration.profile = try reader.choice("profile", of: MarkdownProfile.self) ?? .gfm
-    if let options = reader.value("options") {
-      configuration.options = try parseOptions(options, source: source)
-    }
-    configuration.stylesheet = try reader.string("stylesheet")
-    configuration.colorScheme = try reader.choice("colorScheme", of: ColorScheme.self) ?? .light
-    configuration.title = try reader.string("title")
-    configuration.language = try reader.string("language")
-    configuration.baseURL = try reader.string("baseURL")
-    configuration.importer = try reader.string("importer")
-    configuration.sanitize = try reader.bool("sanitize") ?? false
-    // The command line's spelling, `in-process`, is accepted too: one value, two spellings.
-    if try reader.string("isolation") == "in-process" {
-      configuration.isolation = .inProcess
-    } else {
-      configuration.isolation = try reader.choice("isolation", of: IsolationMode.self)
-    }
-    if let seconds = try reader.number("deadline") {
-      guard seconds > 0, seconds <= 86_400 else {
-        throw .invalidConfiguration(
-          source: source, key: "deadline",
-          problem: "expected seconds more than 0 and at most 86400, found \(seconds)")
+    for key in keys {
+      if let setting = RenderSetting.all.first(where: { $0.key == key }) {
+        try reader.apply(setting, to: &configuration, from: origin)
+      } else if let object = reader.value(key) {
+        let settings = RenderSetting.all.filter { $0.object == key }
+        let switches = key == "options" ? RenderSwitch.all : []
+        let objectReader = try ConfigurationReader(
+          object, source: source, path: key,
+          validKeys: switches.map(\.key) + settings.map(\.name))
+        for entry in switches {
+          configuration.options[keyPath: entry.option] = try objectReader.bool(entry.key) ?? false
+        }
+        for setting in settings {
+          try objectReader.apply(setting, to: &configuration, from: origin)
+        }
       }
-      configuration.limits.deadline = .milliseconds(Int64((seconds * 1000).rounded(.up)))
-    }
-    if let bytes = try reader.number("maximumInputBytes") {
-      guard bytes >= 1, bytes <= Double(Int32.max), bytes == bytes.rounded() else {
-        throw .invalidConfiguration(
-          source: source, key: "maximumInputBytes",
-          problem: "expected a whole number of bytes from 1 to \(Int32.max), found \(bytes)")
-      }
-      configuration.limits.maximumInputBytes = Int(bytes)
-    }
-    if let bytes = try reader.number("maximumWorkerMemoryBytes") {
-      guard bytes >= 16_777_216, bytes <= 1_099_511_627_776, bytes == bytes.rounded() else {
-        throw .invalidConfiguration(
-          source: source, key: "maximumWorkerMemoryBytes",
-          problem: "expected a whole number of bytes from 16 MiB to 1 TiB, found \(bytes)")
-      }
-      configuration.limits.maximumWorkerMemoryBytes = Int(bytes)
-    }
-    if let ratio = try reader.number("maximumOutputRatio") {
-      guard ratio >= 1, ratio <= 1_000_000, ratio == ratio.rounded() else {
-        throw .invalidConfiguration(
-          source: source, key: "maximumOutputRatio",
-          problem: "expected a whole number from 1 to 1000000, found \(ratio)")
-      }
-      configuration.limits.maximumOutputRatio = Int(ratio)
     }
     return configuration
   }
@@ -218,37 +184,6 @@ public struct RenderConfiguration: Sendable, Hashable {
         }
       throw .invalidConfiguration(source: engineSource, key: key, problem: error.description)
     }
-  }
-
-  private static func parseOptions(_ value: JSONValue, source: String) throws(RenderError)
-    -> RenderOptions
-  {
-    let reader = try ConfigurationReader(
-      value, source: source, path: "options",
-      validKeys: RenderSwitch.all.map(\.key) + [
-        "extensions", "tableOfContentsLevels", "frontMatter",
-      ])
-    var options = RenderOptions()
-    for entry in RenderSwitch.all {
-      options[keyPath: entry.option] = try reader.bool(entry.key) ?? false
-    }
-    for name in try reader.strings("extensions") ?? [] {
-      guard let extensionName = RenderFeature(extensionName: name) else {
-        throw reader.unknownChoice(
-          "extensions", name, valid: RenderFeature.extensions.map(\.rawValue))
-      }
-      options.extensions.insert(extensionName)
-    }
-    if let levels = try reader.string("tableOfContentsLevels") {
-      guard let range = RenderOptions.tableOfContentsLevels(parsing: levels) else {
-        throw .invalidConfiguration(
-          source: source, key: "options.tableOfContentsLevels",
-          problem: "expected heading levels as \"2-3\" or \"2\" (1 to 6), found \"\(levels)\"")
-      }
-      options.tableOfContentsLevels = range
-    }
-    options.frontMatter = try reader.choice("frontMatter", of: FrontMatterMode.self) ?? .metadata
-    return options
   }
 
   private static func describe(_ error: any Error) -> String {
