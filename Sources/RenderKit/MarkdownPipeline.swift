@@ -81,7 +81,8 @@ package struct MarkdownPipeline: Sendable {
     guard let isolated = isolatedEngine(reading: file), !options.tableOfContents else {
       return nil
     }
-    return outlined(try isolated.document(markdownFile: file, options: options))
+    return outlined(
+      try isolated.document(markdownFile: file, options: options, importer: requireImporter()))
   }
 
   /// The terminal output of the Markdown file `file`, made in the worker, which reads the
@@ -96,7 +97,8 @@ package struct MarkdownPipeline: Sendable {
       return nil
     }
     return try isolated.terminalOutput(
-      markdownFile: file, options: options, terminal: terminal, writingTo: output)
+      markdownFile: file, options: options, importer: requireImporter(), terminal: terminal,
+      writingTo: output)
   }
 
   /// The engine's worker, when it can read `file` itself: the engine runs in one, the file is

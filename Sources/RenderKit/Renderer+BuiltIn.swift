@@ -12,9 +12,9 @@ extension Renderer {
   /// ``WorkerService/runIfRequested(prestartingWorker:)`` first in `main`, else `render-worker` (next to the
   /// program, or at `RENDER_WORKER_PATH`). With neither, the first render throws an error
   /// saying what to do; there is no silent fallback. `.inProcess` runs every engine in the
-  /// host without a deadline or memory cap: only for input the app trusts. HTML import and the
-  /// sanitizer (libxml2) are contained the same way (``IsolatedHTMLImporter``,
-  /// ``IsolatedHTMLSanitizer``); the cascade and styled text run in the host, over the
+  /// host without a deadline or memory cap: only for input the app trusts. HTML import (with the
+  /// configured importer) and the sanitizer (libxml2) are contained the same way
+  /// (``IsolatedHTMLImporter``, ``IsolatedHTMLSanitizer``); the cascade and styled text run in the host, over the
   /// document the worker built, with the app's own stylesheet.
   ///
   /// ```swift
@@ -23,8 +23,9 @@ extension Renderer {
   public init(configuration: RenderConfiguration = RenderConfiguration()) throws(RenderError) {
     let registry = try EngineRegistry.builtIn.contained(
       limits: configuration.limits, isolation: configuration.isolation)
-    // HTML import and the sanitizer parse untrusted bytes with libxml2 too: contained alike.
-    // The configured importer is checked either way, so a wrong name fails at once.
+    // HTML import and the sanitizer parse untrusted bytes too: contained alike, the worker
+    // importing with the configured importer. It is checked either way, so a wrong name fails
+    // at once.
     let importer = try ImporterRegistry.builtIn.importer(id: configuration.importer)
     if configuration.isolation == .inProcess {
       try self.init(
@@ -34,7 +35,8 @@ extension Renderer {
     } else {
       try self.init(
         configuration: configuration, registry: registry,
-        importer: IsolatedHTMLImporter(limits: configuration.limits),
+        importer: IsolatedHTMLImporter(
+          limits: configuration.limits, importerID: configuration.importer),
         sanitizer: IsolatedHTMLSanitizer(limits: configuration.limits))
     }
   }

@@ -65,7 +65,8 @@ import Testing
     let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
     let options = RenderOptions(extensions: engineID == "cmark" ? [] : [.tables])
     let isolated = try IsolatedEngine(engineID: engineID)
-    let fromFile = try isolated.document(markdownFile: file, options: options)
+    let fromFile = try isolated.document(
+      markdownFile: file, options: options, importer: HTMLImporter())
     let fromBytes = try isolated.document(
       utf8: Data(Self.markdown), options: options, importer: HTMLImporter())
     #expect(fromFile == fromBytes)

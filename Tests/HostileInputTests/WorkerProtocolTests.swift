@@ -61,4 +61,29 @@ import Testing
       #expect(WorkerRequest.Head(decoding: head.encoded())?.options == expected, "\(entry.key)")
     }
   }
+
+  @Test("the importer reaches the worker by name, and one it lacks is refused there")
+  func importerInTheHead() throws {
+    for id in ImporterRegistry.builtIn.importerIDs {
+      let head = WorkerRequest.Head(
+        product: .importedDocument, engineID: "", importerID: id,
+        options: RenderOptions())
+      #expect(WorkerRequest.Head(decoding: head.encoded())?.importerID == id)
+    }
+    // Sent as it is, past the host's check: the worker answers from its own registry.
+    let worker = try worker()
+    let html = Data("<p>x".utf8)
+    let request = WorkerRequest(
+      product: .importedDocument, engineID: "", importerID: "lexbor", options: RenderOptions(),
+      input: .bytes(html))
+    let answer = try worker.exchange(
+      request.encoded(), caps: WorkerCaps(limits: RenderLimits(), inputBytes: html.count),
+      before: ContinuousClock.now.advanced(by: .seconds(10)))
+    let response = try #require(WorkerResponse(taking: answer))
+    guard case .failure(let message) = response else {
+      Issue.record("expected a failure, got \(response)")
+      return
+    }
+    #expect(message.contains("unknown importer \"lexbor\""))
+  }
 }

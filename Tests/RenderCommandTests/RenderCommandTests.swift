@@ -155,6 +155,31 @@ import Testing
     #expect(!plain.output.contains("#123456"))
   }
 
+  @Test("contained, the default, the worker imports with the configured importer")
+  func containedImportUsesTheConfiguredImporter() {
+    let folder = SharedFixtures.fixture("Fixtures/Render").path
+    // HTML read by the importer, and Markdown whose raw HTML Discount's document imports
+    // in the worker.
+    let cases = [
+      ["html5-tree.html", "--to", "text"], ["html5-tree.html", "--to", "terminal"],
+      ["raw-html-table.md", "--to", "text", "--engine", "discount", "--unsafe"],
+      ["raw-html-table.md", "--to", "terminal", "--engine", "discount", "--unsafe"],
+    ]
+    for arguments in cases {
+      func run(_ more: [String]) -> CommandRun {
+        CommandRun(arguments + more, currentDirectory: folder)
+      }
+      let html5 = run(["--isolation", "in-process", "--importer", "html5"])
+      let libxml2 = run(["--isolation", "in-process", "--importer", "libxml2"])
+      #expect(html5.status == .success && libxml2.status == .success, "\(arguments)")
+      #expect(html5.output != libxml2.output, "the fixture tells the importers apart")
+      let contained = run([])
+      #expect(contained.status == .success, "\(arguments): \(contained.error)")
+      #expect(contained.output == html5.output, "\(arguments)")
+      #expect(run(["--importer", "libxml2"]).output == libxml2.output, "\(arguments)")
+    }
+  }
+
   @Test func helpGoesToStandardOutput() {
     let run = CommandRun(["--help"])
     #expect(run.status == .success)

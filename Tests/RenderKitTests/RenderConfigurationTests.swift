@@ -47,12 +47,14 @@ import Testing
       #expect(error.description.contains("valid importers: html5, libxml2"))
     }
     configuration.importer = nil
-    // In-process, the default builds the HTML5 tree: "a" is foster-parented before the table.
-    // (The worker imports with libxml2 whatever is chosen; docs/design.md.)
-    configuration.isolation = .inProcess
-    let styled = try Renderer(configuration: configuration).styledText(
-      html: "<table><tr><td>b</td></tr>a</table>")
-    #expect(styled.string.hasPrefix("a"))
+    // The default builds the HTML5 tree, in-process and in the worker alike: "a" is
+    // foster-parented before the table.
+    for isolation in [IsolationMode.inProcess, nil] {
+      configuration.isolation = isolation
+      let styled = try Renderer(configuration: configuration).styledText(
+        html: "<table><tr><td>b</td></tr>a</table>")
+      #expect(styled.string.hasPrefix("a"), "isolation \(String(describing: isolation))")
+    }
   }
 
   @Test func readsContainmentKeys() throws {

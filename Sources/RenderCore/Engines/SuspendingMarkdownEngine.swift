@@ -9,6 +9,7 @@ package protocol SuspendingMarkdownEngine: MarkdownEngine {
     -> HTMLFragment
 
   /// ``MarkdownEngine/document(_:options:importer:)``, suspending the caller meanwhile.
-  func suspendingDocument(_ markdown: String, options: RenderOptions) async throws(RenderError)
-    -> Document
+  func suspendingDocument(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) async throws(RenderError) -> Document
 }

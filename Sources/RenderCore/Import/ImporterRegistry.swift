@@ -31,6 +31,12 @@ public struct ImporterRegistry: Sendable {
   /// The registered descriptors, sorted by identifier.
   public var descriptors: [ImporterDescriptor] { importerIDs.map { descriptorsByID[$0]! } }
 
+  /// The identifier of the registered importer of `importer`'s type; nil when none is of it.
+  package func id(of importer: any HTMLImporting) -> String? {
+    let type = ObjectIdentifier(Swift.type(of: importer))
+    return importerIDs.first { ObjectIdentifier(Swift.type(of: importersByID[$0]!)) == type }
+  }
+
   /// The importer with this identifier (the default for nil); throws
   /// ``RenderError/invalidConfiguration(source:key:problem:)`` listing the valid ones.
   public func importer(id: String? = nil) throws(RenderError) -> any HTMLImporting {

@@ -85,12 +85,16 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     ).writtenCount(name: descriptor.id, output: output)
   }
 
-  /// Builds the document in the worker (for an engine without a node tree, its HTML is
-  /// imported there with ``HTMLImporter``, so `importer` is not used) and decodes it here.
+  /// Builds the document in the worker and decodes it here. HTML the engine needs imported
+  /// (all of it, for an engine without a node tree) is imported there by the built-in
+  /// importer `importer` stands for: an ``IsolatedHTMLImporter``'s own, or the built-in
+  /// importer of its type (``RenderError/invalidConfiguration(source:key:problem:)`` for any
+  /// other, which the worker does not have).
   public func document(
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try run(.document, .text(markdown), options: options).document(name: descriptor.id)
+    try run(.document, .text(markdown), options: options, importer: importer)
+      .document(name: descriptor.id)
   }
 
   /// Builds the document of the UTF-8 `markdown` in a worker, which decodes it (the host
@@ -98,32 +102,35 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   package func document(
     utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try run(.document, .bytes(markdown), options: options).document(name: descriptor.id)
+    try run(.document, .bytes(markdown), options: options, importer: importer)
+      .document(name: descriptor.id)
   }
 
   /// Builds the document of the Markdown file `file` in a worker, which reads the file itself:
-  /// the host neither reads nor sends its megabytes; see ``document(_:options:importer:)``.
-  package func document(markdownFile file: InputFile, options: RenderOptions) throws(RenderError)
-    -> Document
-  {
+  /// the host neither reads nor sends its megabytes; see ``document(_:options:importer:)``
+  /// (nil `importer`: the registry's default).
+  package func document(
+    markdownFile file: InputFile, options: RenderOptions, importer: (any HTMLImporting)? = nil
+  ) throws(RenderError) -> Document {
     try run(
       .document, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
-      options: options, maximumInputBytes: file.maximumBytes
+      options: options, importer: importer, maximumInputBytes: file.maximumBytes
     ).document(name: descriptor.id)
   }
 
   /// The terminal output of the Markdown file `file`, made in a worker, which reads the file,
-  /// builds the document, styles it and lays it out as `terminal` says: the host neither reads
-  /// the Markdown nor holds its document. With `output` (a regular file or `/dev/null`), the
-  /// worker writes the bytes there itself and nothing is returned.
+  /// builds the document (importing as ``document(_:options:importer:)`` does; nil `importer`:
+  /// the registry's default), styles it and lays it out as `terminal` says: the host neither
+  /// reads the Markdown nor holds its document. With `output` (a regular file or `/dev/null`),
+  /// the worker writes the bytes there itself and nothing is returned.
   func terminalOutput(
-    markdownFile file: InputFile, options: RenderOptions, terminal: WorkerRequest.Terminal,
-    writingTo output: OutputFile? = nil
+    markdownFile file: InputFile, options: RenderOptions, importer: (any HTMLImporting)? = nil,
+    terminal: WorkerRequest.Terminal, writingTo output: OutputFile? = nil
   ) throws(RenderError) -> [UInt8] {
     let response = try run(
       .terminal, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
-      options: options, output: output?.descriptor, maximumInputBytes: file.maximumBytes,
-      terminal: terminal)
+      options: options, importer: importer, output: output?.descriptor,
+      maximumInputBytes: file.maximumBytes, terminal: terminal)
     if let output {
       _ = try response.writtenCount(name: descriptor.id, output: output)
       return []
@@ -143,23 +150,27 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
 
   /// ``document(_:options:importer:)`` that suspends the calling task while the worker works.
   package func suspendingDocument(
-    _ markdown: String, options: RenderOptions
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) async throws(RenderError) -> Document {
     try await WorkerPool.suspending { () throws(RenderError) in
-      try run(.document, .text(markdown), options: options)
+      try run(.document, .text(markdown), options: options, importer: importer)
     }.document(name: descriptor.id)
   }
 
-  /// Checks the request in the host, then makes one round trip.
+  /// Checks the request in the host, then makes one round trip; the request names the
+  /// built-in importer `importer` stands for (the registry's default for nil).
   private func run(
     _ product: WorkerRequest.Product, _ markdown: WorkerRequest.Input, options: RenderOptions,
-    output: Int32? = nil, maximumInputBytes: Int? = nil, terminal: WorkerRequest.Terminal? = nil
+    importer: (any HTMLImporting)? = nil, output: Int32? = nil, maximumInputBytes: Int? = nil,
+    terminal: WorkerRequest.Terminal? = nil
   ) throws(RenderError) -> WorkerResponse {
     try checkSupport(of: options, in: EngineRegistry.builtIn)
     try limits.checkInput(byteCount: markdown.count)
+    var importerID = ImporterRegistry.builtIn.defaultID
+    if let importer { importerID = try IsolatedHTMLImporter.builtInID(standingFor: importer) }
     let request = WorkerRequest(
-      product: product, engineID: descriptor.id, options: options, input: markdown,
-      output: output,
+      product: product, engineID: descriptor.id, importerID: importerID, options: options,
+      input: markdown, output: output,
       maximumInputBytes: min(maximumInputBytes ?? Int.max, limits.maximumInputBytes),
       terminal: terminal)
     return try pool.answer(request, limits: limits, name: descriptor.id)

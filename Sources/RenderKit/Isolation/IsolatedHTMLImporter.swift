@@ -1,10 +1,12 @@
 import Foundation
 import RenderCore
 
-/// ``HTMLImporter`` run in a worker process, held to the deadline and the memory and output
-/// caps like ``IsolatedEngine``: libxml2 2.9.14 is quadratic on some hostile HTML (150,000
-/// attributes on one element, or 120,000 stray end tags), so untrusted HTML is parsed where
-/// it can be stopped. The document comes back in binary form and is decoded here.
+/// A built-in HTML importer (``ImporterRegistry/builtIn``) run in a worker process, held to
+/// the deadline and the memory and output caps like ``IsolatedEngine``: libxml2 2.9.14 is
+/// quadratic on some hostile HTML (150,000 attributes on one element, or 120,000 stray end
+/// tags), and gumbo on deep nesting, so untrusted HTML is parsed where it can be stopped. The
+/// document comes back in binary form and is decoded here; it is the document the same
+/// importer builds in-process.
 ///
 /// ```swift
 /// let importer = IsolatedHTMLImporter(limits: RenderLimits(deadline: .seconds(5)))
@@ -13,13 +15,38 @@ import RenderCore
 public struct IsolatedHTMLImporter: HTMLImporting {
   /// The limits every import is held to (its input limit included).
   public let limits: RenderLimits
+  /// The built-in importer the worker imports with (`html5` or `libxml2`).
+  public let importerID: String
   let pool: WorkerPool
 
-  /// Creates the importer; `workerExecutable` is found as ``IsolatedEngine`` finds it, and a
-  /// missing worker is reported by the first import.
-  public init(limits: RenderLimits = RenderLimits(), workerExecutable: String? = nil) {
+  /// Creates the importer; `importerID` names the built-in importer the worker runs (nil for
+  /// the registry's default, `html5`; an unknown name is reported by the first import).
+  /// `workerExecutable` is found as ``IsolatedEngine`` finds it, and a missing worker is
+  /// reported by the first import.
+  public init(
+    limits: RenderLimits = RenderLimits(), importerID: String? = nil,
+    workerExecutable: String? = nil
+  ) {
     self.limits = limits
+    self.importerID = importerID ?? ImporterRegistry.builtIn.defaultID
     pool = WorkerPool(locating: workerExecutable)
+  }
+
+  /// The built-in importer a worker runs in place of `importer`: an isolated importer's own,
+  /// else the built-in importer of `importer`'s type. Throws
+  /// ``RenderError/invalidConfiguration(source:key:problem:)`` for any other importer, which no
+  /// worker has: a worker never imports with another importer than the one it stands for.
+  static func builtInID(standingFor importer: any HTMLImporting) throws(RenderError) -> String {
+    if let isolated = importer as? IsolatedHTMLImporter { return isolated.importerID }
+    guard let id = ImporterRegistry.builtIn.id(of: importer) else {
+      let builtIn = ImporterRegistry.builtIn.importerIDs.joined(separator: ", ")
+      throw .invalidConfiguration(
+        source: "importer", key: nil,
+        problem:
+          "only the built-in importers (\(builtIn)) can run in a worker process; "
+          + "choose in-process isolation for this importer")
+    }
+    return id
   }
 
   /// Imports `html` in a worker.
@@ -38,8 +65,11 @@ public struct IsolatedHTMLImporter: HTMLImporting {
       throw .limitExceeded(
         limit: RenderLimits.inputLimitName, value: input.count, maximum: limits.maximumInputBytes)
     }
+    // An unknown importer is reported here, as the in-process registry reports it.
+    _ = try ImporterRegistry.builtIn.importer(id: importerID)
     let request = WorkerRequest(
-      product: .importedDocument, engineID: "", options: RenderOptions(), input: input)
+      product: .importedDocument, engineID: "", importerID: importerID, options: RenderOptions(),
+      input: input)
     return try pool.answer(request, limits: limits, name: "html-import").document(
       name: "html-import")
   }

@@ -4,14 +4,14 @@ import RenderCore
 /// What the host asks a worker: render this Markdown with this engine and these options, to
 /// HTML, to a document or to terminal output; or import or sanitize this HTML.
 ///
-/// Sent as two messages: the head (protocol version, product, engine identifier, option bits,
-/// extension names, where input and output travel, what terminal output needs), then the
+/// Sent as two messages: the head (protocol version, product, engine and importer identifiers,
+/// option bits, extension names, where input and output travel, what terminal output needs), then the
 /// input itself (Markdown, or HTML bytes as given; nothing when the input is a file passed as
 /// a descriptor). The worker reads the head first, so it can prepare the engine before the
 /// caps apply, and then reads the input straight into the form the product needs.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 5
+  static let protocolVersion: UInt8 = 6
 
   /// What the worker sends back.
   enum Product: UInt8 {
@@ -19,7 +19,7 @@ struct WorkerRequest: Equatable {
     case html = 0
     /// The engine's ``RenderCore/Document``, in ``DocumentEncoding``.
     case document = 1
-    /// The input, HTML bytes, imported by ``HTMLImporter`` into a document.
+    /// The input, HTML bytes, imported into a document by the importer the head names.
     case importedDocument = 2
     /// The input, HTML, through ``HTMLSanitizer``'s default policy.
     case sanitizedHTML = 3
@@ -35,11 +35,14 @@ struct WorkerRequest: Equatable {
   /// Where the worker writes the HTML itself, when not nil.
   var output: Int32?
 
-  /// The product, the engine and the options: everything but the input, so the worker can
-  /// prepare the engine before it reads the input under the caps.
+  /// The product, the engine, the importer and the options: everything but the input, so the
+  /// worker can prepare the engine before it reads the input under the caps.
   struct Head: Equatable {
     var product: Product
     var engineID: String
+    /// The built-in importer (``ImporterRegistry/builtIn``) that turns HTML into a document:
+    /// the input for an imported document, an engine's HTML for an engine's document.
+    var importerID: String
     var options: RenderOptions
     /// Set when the input is a file passed as the request's first descriptor: the worker reads
     /// it, refusing more than this many bytes.
@@ -56,19 +59,24 @@ struct WorkerRequest: Equatable {
     /// takes bytes).
     var inputIsText: Bool { product != .importedDocument }
 
-    init(product: Product = .html, engineID: String, options: RenderOptions) {
+    init(
+      product: Product = .html, engineID: String,
+      importerID: String = ImporterRegistry.builtIn.defaultID, options: RenderOptions
+    ) {
       self.product = product
       self.engineID = engineID
+      self.importerID = importerID
       self.options = options
     }
 
-    /// The head message: protocol version, product, engine identifier, option bits,
+    /// The head message: protocol version, product, engine and importer identifiers, option bits,
     /// extension names, then where the input and output travel (a byte of flags, and the
     /// input file's maximum as two 4-byte halves when there is one), then for terminal
     /// output how it is styled and laid out (``Terminal/encode(to:)``).
     func encoded() -> [UInt8] {
       var bytes: [UInt8] = [WorkerRequest.protocolVersion, product.rawValue]
       WireReader.appendString(engineID, to: &bytes)
+      WireReader.appendString(importerID, to: &bytes)
       var bits: UInt8 = 0
       for (bit, entry) in RenderSwitch.engineSwitches.enumerated()
       where options[keyPath: entry.option] {
@@ -95,7 +103,7 @@ struct WorkerRequest: Equatable {
       var reader = WireReader(bytes)
       guard reader.readByte() == WorkerRequest.protocolVersion,
         let product = reader.readByte().flatMap(Product.init(rawValue:)),
-        let engineID = reader.readString(),
+        let engineID = reader.readString(), let importerID = reader.readString(),
         let bits = reader.readByte(), let count = reader.readByte()
       else { return nil }
       var extensions: Set<RenderFeature> = []
@@ -117,6 +125,7 @@ struct WorkerRequest: Equatable {
       guard reader.isAtEnd else { return nil }
       self.product = product
       self.engineID = engineID
+      self.importerID = importerID
       options = RenderOptions(extensions: extensions)
       for (bit, entry) in RenderSwitch.engineSwitches.enumerated() {
         options[keyPath: entry.option] = bits & (1 << bit) != 0
@@ -169,16 +178,18 @@ struct WorkerRequest: Equatable {
     return Encoded(head: head.encoded(), input: input, descriptors: descriptors)
   }
 
-  /// A request for `product` of `input`; with `output` (a regular file or `/dev/null`, open
-  /// for writing), the worker writes the HTML or terminal output there itself and answers
-  /// with its length. `maximumInputBytes` bounds what the worker reads of an input file;
-  /// `terminal` is what the ``Product/terminal`` product needs.
+  /// A request for `product` of `input`, any HTML imported by the built-in importer
+  /// `importerID`; with `output` (a regular file or `/dev/null`, open for writing), the worker
+  /// writes the HTML or terminal output there itself and answers with its length.
+  /// `maximumInputBytes` bounds what the worker reads of an input file; `terminal` is what the
+  /// ``Product/terminal`` product needs.
   init(
-    product: Product = .html, engineID: String, options: RenderOptions, input: Input,
-    output: Int32? = nil, maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes,
-    terminal: Terminal? = nil
+    product: Product = .html, engineID: String,
+    importerID: String = ImporterRegistry.builtIn.defaultID, options: RenderOptions,
+    input: Input, output: Int32? = nil,
+    maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes, terminal: Terminal? = nil
   ) {
-    head = Head(product: product, engineID: engineID, options: options)
+    head = Head(product: product, engineID: engineID, importerID: importerID, options: options)
     head.terminal = product == .terminal ? terminal : nil
     if case .file = input { head.inputFileMaximumBytes = maximumInputBytes }
     head.writesOutput = output != nil

@@ -243,7 +243,7 @@ public enum WorkerService {
         return .terminal(
           try terminal.output(of: consume document, maximumBytes: maximumOutputBytes))
       case .importedDocument:
-        let document = try HTMLImporter().importDocument(data: input.bytes)
+        let document = try importer(for: head).importDocument(data: input.bytes)
         return .document(DocumentEncoding.encode(document))
       case .sanitizedHTML:
         let clean = try HTMLSanitizer().sanitize(html: input.text)
@@ -258,15 +258,24 @@ public enum WorkerService {
   private static func document(
     of input: consuming MarkdownSource, engine: any MarkdownEngine, head: WorkerRequest.Head
   ) throws(RenderError) -> Document {
+    let importer = try importer(for: head)
     // The input is taken out in a statement of its own, so that nothing else holds it while
     // the engine runs.
     if case .utf8 = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
       let bytes = (consume input).bytes
       return try bytesEngine.document(
-        utf8: consume bytes, options: head.options, importer: HTMLImporter())
+        utf8: consume bytes, options: head.options, importer: importer)
     }
     let text = (consume input).text
-    return try engine.document(consume text, options: head.options, importer: HTMLImporter())
+    return try engine.document(consume text, options: head.options, importer: importer)
+  }
+
+  /// The importer the request names: the one place the worker chooses how HTML becomes a
+  /// document, so that it builds the document the host's configured importer would.
+  private static func importer(for head: WorkerRequest.Head) throws(RenderError)
+    -> any HTMLImporting
+  {
+    try ImporterRegistry.builtIn.importer(id: head.importerID)
   }
 
   /// Closes every descriptor above 2 except the socket: descriptors the host left open
