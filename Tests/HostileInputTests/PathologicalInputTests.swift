@@ -194,7 +194,10 @@ struct PathologicalInputTests {
         continue
       }
       let used = try #require(ProcessorTime.used(by: current.processID)) - before
-      #expect(used < Self.deadline(hostile), "\(engineID) \(hostile.name): \(used)")
+      // An answer may arrive just past the budget, between two samples.
+      #expect(
+        used < Self.deadline(hostile) + Self.processorTimeOvershoot,
+        "\(engineID) \(hostile.name): \(used)")
     }
     current.stop()
   }

@@ -54,6 +54,9 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.engine = engine
     configuration.isolation = isolation
+    // The subject is the output, not its cost: a fixed deadline, since a debug worker lays
+    // out a megabyte of payloads slower than the release build the scaled one is set for.
+    configuration.limits.deadline = .seconds(60)
     if let cap = SanitizerRun.workerMemoryBytes {
       configuration.limits.maximumWorkerMemoryBytes = cap
     }
