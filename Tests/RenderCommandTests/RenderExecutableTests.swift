@@ -182,7 +182,7 @@ struct RenderContainmentTests {
     #expect(run.status == 1)
     #expect(
       run.error
-        == "render: discount did not finish within 1 s and was stopped; raise the deadline (--deadline, or \"deadline\" in render.json), or try another engine for this input.\n"
+        == "render: discount did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n"
     )
   }
 

@@ -54,7 +54,7 @@ struct SelfContainedExecutableTests {
     #expect(run.status == 1)
     #expect(
       run.error
-        == "render: cmark-gfm did not finish within 1 s and was stopped; raise the deadline (--deadline, or \"deadline\" in render.json), or try another engine for this input.\n"
+        == "render: cmark-gfm did not finish within 1 s and was stopped; raise the deadline, or try another engine for this input.\n"
     )
   }
 

@@ -71,8 +71,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case .deadlineExceeded(let engine, let seconds):
       return
         "\(engine) did not finish within \(Self.format(seconds)) s and was stopped; "
-        + "raise the deadline (--deadline, or \"deadline\" in render.json), "
-        + "or try another engine for this input."
+        + "raise the deadline, or try another engine for this input."
     case .engineCrashed(let engine, let detail):
       return
         "\(engine) crashed on this input (\(detail)); the host was not affected. "
