@@ -1,3 +1,5 @@
+import RenderKit
+
 /// Measures how a path's time grows when every document is 2, 4 and 8 times longer.
 ///
 /// Each run times every size, in alternating order, so drift affects all sizes alike; the
@@ -22,7 +24,10 @@ struct ScalingBenchmark {
     for run in 0..<runs {
       let order = run % 2 == 0 ? Array(inputs.indices) : inputs.indices.reversed()
       for index in order {
-        AllocatorTuning.releaseFreeMemory()
+        // Each size starts from a heap like a fresh process's: the previous size's freed
+        // blocks would otherwise be timed with this one (glibc keeps them, and raises its
+        // mmap threshold as large blocks are freed).
+        Allocator.returnFreePages()
         seconds[index].append(try stopwatch.seconds({ try work(inputs[index]) }, sink: &sink))
       }
     }

@@ -3,8 +3,9 @@ import Foundation
 /// glibc's allocator in a process that renders large documents one after another (the
 /// worker): its mmap threshold fixed, and free heap pages handed back between the stages of
 /// one render. Both are found at run time and do nothing on another C library. Settings for the
-/// whole process, so only the worker, which owns its process, makes them.
-enum Allocator {
+/// whole process, so only the worker, which owns its process, makes them (renderbench, which
+/// owns its own, returns free pages between the sizes it measures).
+package enum Allocator {
   /// Fixes glibc's mmap threshold at its default (128 KiB), so that every block above it is
   /// mapped on its own and goes back to the system the moment it is freed. Later calls
   /// change nothing.
@@ -14,7 +15,7 @@ enum Allocator {
   /// input's pages beside the output that grows after it) and a buffer grown by `realloc` is
   /// copied whenever it cannot grow in place. (Discount's buffers, which grow by each append,
   /// grow geometrically whatever the threshold: see CDiscountGrowth.)
-  static func fixThreshold() {
+  package static func fixThreshold() {
     #if os(Linux)
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
       let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
@@ -27,7 +28,7 @@ enum Allocator {
   /// tree of small blocks is freed, so that the stages after it, whose large buffers are
   /// mapped afresh under the fixed threshold, do not sit beside a heap of freed megabytes
   /// and raise the worker's peak memory.
-  static func returnFreePages() {
+  package static func returnFreePages() {
     #if os(Linux)
       typealias MallocTrim = @convention(c) (Int) -> Int32
       guard let symbol = dlsym(nil, "malloc_trim") else { return }
