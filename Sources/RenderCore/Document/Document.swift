@@ -65,6 +65,23 @@ public struct Document: Sendable, Hashable {
     append(node, to: parent)
   }
 
+  /// Sets the attribute `name` of the element `node` to `value`, replacing the first of that
+  /// name (and dropping any later duplicate); nil removes it. What a ``DocumentPass`` changes
+  /// links, ids and classes with.
+  public mutating func setAttribute(_ name: String, to value: String?, of node: NodeID) {
+    precondition(nodes[node].kind == .element, "only elements have attributes")
+    let name = name.lowercased()
+    var attributes = nodes[node].attributes
+    let first = attributes.firstIndex { $0.name == name }
+    attributes.removeAll { $0.name == name }
+    if let value {
+      attributes.insert(
+        DocumentNode.Attribute(name: name, value: value),
+        at: min(first ?? attributes.count, attributes.count))
+    }
+    nodes[node].attributes = attributes
+  }
+
   /// The children of `node`, in order.
   public func children(of node: NodeID) -> [NodeID] {
     var result: [NodeID] = []
