@@ -21,7 +21,7 @@ import Testing
     let document = try HTMLImporter().importDocument(html: "<p>a <b>b</b></p>")
     #expect(document.textContent(of: document.root) == "a b")
     let renderer = try Renderer(configuration: RenderConfiguration())
-    #expect(try renderer.html(markdown: "~~x~~").html.contains("<del>x</del>"))
+    #expect(try renderer.html(.markdown("~~x~~")).html.contains("<del>x</del>"))
   }
 
   /// What ldd lists for this test binary, run once for every library checked; nil when ldd

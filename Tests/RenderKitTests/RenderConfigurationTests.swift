@@ -52,7 +52,7 @@ import Testing
     for isolation in [IsolationMode.inProcess, nil] {
       configuration.isolation = isolation
       let styled = try Renderer(configuration: configuration).styledText(
-        html: "<table><tr><td>b</td></tr>a</table>")
+        .html("<table><tr><td>b</td></tr>a</table>"))
       #expect(styled.string.hasPrefix("a"), "isolation \(String(describing: isolation))")
     }
   }

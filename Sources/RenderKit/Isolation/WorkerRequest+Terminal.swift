@@ -1,4 +1,5 @@
 import RenderCore
+import RenderOutline
 import RenderStyling
 import RenderTerminal
 import RenderText
@@ -50,9 +51,10 @@ extension WorkerRequest {
     func output(
       of document: consuming Document, maximumBytes: Int
     ) throws(RenderError) -> [UInt8] {
-      var options = RenderOptions()
-      options.headingAnchors = anchorsHeadings
-      let outlined = MarkdownPipeline.outlined(consume document, options: options, anchorPrefix: "")
+      var outlined = document
+      let anchors = HeadingAnchorsPass()
+      let context = DocumentPassContext(options: RenderOptions(headingAnchors: anchorsHeadings))
+      if anchors.isActive(in: context) { anchors.apply(to: &outlined, in: context) }
       let styles = try Stylesheet(css: stylesheet).cascade(outlined, colorScheme: colorScheme)
       let styled = StyledText(document: consume outlined, styles: consume styles)
       return try renderer.renderUTF8(styled, maximumBytes: maximumBytes)

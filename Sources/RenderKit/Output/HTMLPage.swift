@@ -9,8 +9,8 @@ import RenderStyling
 /// try page.html.write(toFile: "notes.html", atomically: true, encoding: .utf8)
 /// ```
 ///
-/// The page's title is the one given, else the text of the fragment's first `h1` (else of
-/// its first heading of any level), else the file name, else "Untitled".
+/// The page's title is the one given, else the file name, else "Untitled". (A ``Renderer``
+/// gives the title its ``TitlePass`` found in the document: the HTML is never searched.)
 public struct HTMLPage: Sendable, Hashable {
   /// The body content.
   public var fragment: HTMLFragment
@@ -23,14 +23,14 @@ public struct HTMLPage: Sendable, Hashable {
   /// The `<base href>` that relative links and images resolve against; nil leaves it out.
   public var baseURL: String?
 
-  /// Creates a page; `title` nil takes it from the first heading, then from `fileName`.
+  /// Creates a page; `title` nil (or blank) takes `fileName`, else "Untitled".
   public init(
     fragment: HTMLFragment, stylesheet: Stylesheet, title: String? = nil,
     fileName: String? = nil, language: String? = nil, baseURL: String? = nil
   ) {
     self.fragment = fragment
     self.stylesheet = stylesheet
-    self.title = Self.resolveTitle(given: title, fragment: fragment, fileName: fileName)
+    self.title = Self.resolveTitle(given: title, fileName: fileName)
     self.language = language
     self.baseURL = baseURL
   }
@@ -71,11 +71,8 @@ public struct HTMLPage: Sendable, Hashable {
       """
   }
 
-  private static func resolveTitle(
-    given: String?, fragment: HTMLFragment, fileName: String?
-  ) -> String {
+  private static func resolveTitle(given: String?, fileName: String?) -> String {
     if let given, !given.allSatisfy(\.isWhitespace) { return given }
-    if let heading = PageTitle.firstHeading(in: fragment.html) { return heading }
     if let fileName, !fileName.isEmpty { return fileName }
     return "Untitled"
   }
