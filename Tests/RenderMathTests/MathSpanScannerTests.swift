@@ -42,6 +42,14 @@ import Testing
     #expect(Self.found("$a$5") == [])
   }
 
+  @Test func documentedExample() {
+    let markdown = "It costs $5 and $10; $x^2$ is math."
+    let spans = MathSpanScanner.spans(in: markdown)
+    #expect(spans.map(\.latex) == ["x^2"])
+    #expect(
+      spans.map { String(decoding: Array(markdown.utf8)[$0.range], as: UTF8.self) } == ["$x^2$"])
+  }
+
   @Test func aFailedOpenerLeavesLaterMathAlone() {
     #expect(Self.found("costs $5 and $x+1$ more") == ["x+1"])
   }
