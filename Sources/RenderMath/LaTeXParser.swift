@@ -10,6 +10,9 @@ import Foundation
 struct LaTeXParser {
   private var tokens: LaTeXTokenizer
   private var depth = 0
+  /// Set when a search for the `]` of `\\[…]` reached the end: no later one can succeed,
+  /// so many `\\[` cost one search, not one each.
+  private var noClosingBracket = false
 
   /// A fault in the formula's structure, which no part of it survives.
   private struct StructureError: Error {}
@@ -317,7 +320,7 @@ struct LaTeXParser {
 
   /// `[2pt]` after `\\`: a row's extra space, not shown.
   private mutating func skipOptionalArgument() {
-    guard tokens.isNext("[") else { return }
+    guard !noClosingBracket, tokens.isNext("[") else { return }
     var copy = tokens
     _ = copy.consume("[")
     while true {
@@ -326,7 +329,10 @@ struct LaTeXParser {
         tokens = copy
         return
       }
-      if token.kind == .end { return }
+      if token.kind == .end {
+        noClosingBracket = true
+        return
+      }
     }
   }
 

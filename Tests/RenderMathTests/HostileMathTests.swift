@@ -33,6 +33,14 @@ import Testing
     Self.expectRejected(String(repeating: #"\not"#, count: 1_000) + "=")
   }
 
+  @Test func rowBreaksWithUnclosedSpacing() throws {
+    // `\\[2pt]` is a row break with spacing; without `]` the `[` is text. Searched for once.
+    let latex = String(repeating: #"a\\["#, count: 10_000)
+    let expression = MathExpression(latex: latex)
+    #expect(expression.unconverted.isEmpty)
+    #expect(try MathMLElement.parse(expression.mathML(display: true)).all("mtr").count == 10_001)
+  }
+
   @Test func unbalancedBraces() {
     Self.expectRejected(String(repeating: "}", count: 50_000))
     Self.expectRejected(String(repeating: "{", count: 50_000))
