@@ -66,7 +66,10 @@ private struct Scan {
     let length: Int
     let isMath: Bool
     let start: Int
-    let contentStart: Int
+    /// Block-quote markers before the fence, which its content lines have too.
+    var depth = 0
+    /// The content lines, without their quote markers.
+    var lines: [Range<Int>] = []
   }
 
   init(bytes: [UInt8]) {
@@ -74,50 +77,105 @@ private struct Scan {
   }
 
   mutating func run() {
-    var paragraph: Range<Int>?
+    var paragraph: (range: Range<Int>, depth: Int)?
     var fence: Fence?
     var lineStart = 0
+    var previousLineEnd = 0
     while lineStart < bytes.count {
       var lineEnd = lineStart
       while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
       let next = min(lineEnd + 1, bytes.count)
-      defer { lineStart = next }
-      if let open = fence {
-        if closesFence(open, line: lineStart..<lineEnd) {
-          if open.isMath {
-            add(.fence, content: open.contentStart..<lineStart, whole: open.start..<lineEnd)
-          }
-          fence = nil
-        }
-        continue
+      defer {
+        lineStart = next
+        previousLineEnd = lineEnd
       }
-      if let opened = opensFence(line: lineStart..<lineEnd, next: next) {
-        if let range = paragraph { scanInline(range) }
+      let (content, depth) = quoteContent(of: lineStart..<lineEnd)
+      if var open = fence {
+        if depth >= open.depth {
+          let inner = quoteContent(of: lineStart..<lineEnd, upTo: open.depth).content
+          if closesFence(open, line: inner) {
+            addFence(open, end: lineEnd)
+            fence = nil
+          } else {
+            open.lines.append(inner)
+            fence = open
+          }
+          continue
+        }
+        // The block quote holding the fence ended, and the fence with it.
+        addFence(open, end: previousLineEnd)
+        fence = nil
+      }
+      if var opened = opensFence(line: content) {
+        if let open = paragraph { scanInline(open.range, depth: open.depth) }
         paragraph = nil
+        opened.depth = depth
         fence = opened
         continue
       }
-      let indent = indentation(of: lineStart..<lineEnd)
+      let indent = indentation(of: content)
       if indent.isBlank {
-        if let range = paragraph { scanInline(range) }
+        if let open = paragraph { scanInline(open.range, depth: open.depth) }
         paragraph = nil
       } else if paragraph == nil, indent.columns >= 4 {
         continue  // an indented code block's line
       } else {
-        paragraph = (paragraph?.lowerBound ?? lineStart)..<lineEnd
+        paragraph = (
+          (paragraph?.range.lowerBound ?? lineStart)..<lineEnd, paragraph?.depth ?? depth
+        )
       }
     }
-    if let range = paragraph { scanInline(range) }
-    // An unclosed fence runs to the end of the document, as in CommonMark.
-    if let open = fence, open.isMath {
-      add(.fence, content: open.contentStart..<bytes.count, whole: open.start..<bytes.count)
-    }
+    if let open = paragraph { scanInline(open.range, depth: open.depth) }
+    // An unclosed fence runs to the end of its container, as in CommonMark.
+    if let open = fence { addFence(open, end: bytes.count) }
   }
 
-  private mutating func add(_ delimiter: MathSpan.Delimiter, content: Range<Int>, whole: Range<Int>)
-  {
-    let latex = String(decoding: bytes[content], as: UTF8.self)
+  private mutating func addFence(_ fence: Fence, end: Int) {
+    guard fence.isMath else { return }
+    let latex = fence.lines.map { String(decoding: bytes[$0], as: UTF8.self) + "\n" }.joined()
+    spans.append(MathSpan(delimiter: .fence, latex: latex, range: fence.start..<end))
+  }
+
+  /// A span inside a paragraph; a formula over several lines of a block quote loses the
+  /// quote markers of its later lines.
+  private mutating func add(
+    _ delimiter: MathSpan.Delimiter, content: Range<Int>, whole: Range<Int>, depth: Int
+  ) {
+    var latex = ""
+    var lineStart = content.lowerBound
+    while lineStart <= content.upperBound {
+      var lineEnd = lineStart
+      while lineEnd < content.upperBound, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      var line = lineStart..<lineEnd
+      if lineStart > content.lowerBound {
+        latex += "\n"
+        line = quoteContent(of: line, upTo: depth).content
+      }
+      latex += String(decoding: bytes[line], as: UTF8.self)
+      lineStart = lineEnd + 1
+    }
     spans.append(MathSpan(delimiter: delimiter, latex: latex, range: whole))
+  }
+
+  /// The line without its block-quote markers (up to three spaces, `>`, a space; nested),
+  /// at most `limit` of them, and how many there were.
+  private func quoteContent(of line: Range<Int>, upTo limit: Int = .max) -> (
+    content: Range<Int>, depth: Int
+  ) {
+    var start = line.lowerBound
+    var depth = 0
+    while depth < limit {
+      var index = start
+      while index < line.upperBound, index - start < 3, bytes[index] == UInt8(ascii: " ") {
+        index += 1
+      }
+      guard index < line.upperBound, bytes[index] == UInt8(ascii: ">") else { break }
+      index += 1
+      if index < line.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
+      start = index
+      depth += 1
+    }
+    return (start..<line.upperBound, depth)
   }
 
   private func indentation(of line: Range<Int>) -> (columns: Int, isBlank: Bool) {
@@ -133,7 +191,7 @@ private struct Scan {
     return (columns, true)
   }
 
-  private func opensFence(line: Range<Int>, next: Int) -> Fence? {
+  private func opensFence(line: Range<Int>) -> Fence? {
     let indent = indentation(of: line)
     guard !indent.isBlank, indent.columns <= 3 else { return nil }
     var index = line.lowerBound
@@ -150,7 +208,7 @@ private struct Scan {
       .prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
     return Fence(
       character: character, length: length, isMath: word.elementsEqual("math".utf8),
-      start: line.lowerBound, contentStart: next)
+      start: line.lowerBound)
   }
 
   private func closesFence(_ fence: Fence, line: Range<Int>) -> Bool {
@@ -166,7 +224,7 @@ private struct Scan {
 
   /// A paragraph's delimiters, left to right: escapes and code spans first, as Markdown
   /// reads them, then dollars.
-  private mutating func scanInline(_ range: Range<Int>) {
+  private mutating func scanInline(_ range: Range<Int>, depth: Int) {
     var codeRuns = BacktickRuns(bytes: bytes, range: range)
     // A search that found no closer finds none from any later start either: remembered, so
     // that many openers without closers cost one search, not one each.
@@ -193,7 +251,9 @@ private struct Scan {
         if count == 1, runEnd < end, bytes[runEnd] == UInt8(ascii: "`") {
           if !noBacktickCloser, let close = backtickMathCloser(from: runEnd + 1, end: end) {
             if close - (runEnd + 1) >= 1 {
-              add(.dollarBacktick, content: (runEnd + 1)..<close, whole: index..<(close + 2))
+              add(
+                .dollarBacktick, content: (runEnd + 1)..<close, whole: index..<(close + 2),
+                depth: depth)
               index = close + 2
               continue
             }
@@ -202,12 +262,12 @@ private struct Scan {
           }
           index += 1  // the backtick may still open a code span
         } else if count == 1, let close = dollarCloser(from: runEnd, end: end) {
-          add(.dollar, content: runEnd..<close, whole: index..<(close + 1))
+          add(.dollar, content: runEnd..<close, whole: index..<(close + 1), depth: depth)
           index = close + 1
         } else if count == 2, !noDisplayCloser {
           if let close = displayCloser(from: runEnd, end: end) {
             if close > runEnd {
-              add(.doubleDollar, content: runEnd..<close, whole: index..<(close + 2))
+              add(.doubleDollar, content: runEnd..<close, whole: index..<(close + 2), depth: depth)
               index = close + 2
               continue
             }

@@ -123,7 +123,7 @@ import Testing
     #expect(spans.map(\.delimiter) == [.fence, .dollar])
     #expect(spans[0].isDisplay)
     // An unclosed fence runs to the end of the document.
-    #expect(Self.found("```math\na\nb") == ["a\nb"])
+    #expect(Self.found("```math\na\nb") == ["a\nb\n"])
     #expect(Self.found("~~~~ math\nq\n~~~~") == ["q\n"])
   }
 
@@ -134,6 +134,17 @@ import Testing
     #expect(Self.found("Para\n    $x$") == ["x"])  // a continuation line, not code
     // A shorter fence does not close a longer one.
     #expect(Self.found("````\n```\n$x$\n````") == [])
+  }
+
+  @Test func blockQuotes() {
+    // Fences inside a quote are fences, and their content loses the quote markers.
+    #expect(Self.found("> ```math\n> x^2\n> ```") == ["x^2\n"])
+    #expect(Self.found("> ```\n> $x$\n> ```\n") == [])
+    #expect(Self.found("> > ```math\n> > a\n> > ```") == ["a\n"])
+    #expect(Self.found("> $$\n> a + b\n> $$") == ["\na + b\n"])
+    // The quote ends, and the fence in it.
+    #expect(Self.found("> ```math\n> a\n\nb $c$") == ["a\n", "c"])
+    #expect(Self.found("> ```\n> code\nText $c$") == ["c"])
   }
 
   @Test func rangesAreUTF8Offsets() {
