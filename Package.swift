@@ -129,7 +129,8 @@ let package = Package(
       name: "RenderOutlineTests",
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
-    .testTarget(name: "RenderMathTests", dependencies: ["RenderMath"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "RenderMathTests", dependencies: ["RenderMath", "TestSupport"], exclude: ["Fixtures"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
     // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
