@@ -350,16 +350,11 @@ struct LaTeXParser {
       }
       return symbol
     case .command(let name):
-      switch MathSymbols.commands[name] {
-      case .symbol(let symbol, .opening), .symbol(let symbol, .closing),
-        .symbol(let symbol, .fence), .symbol(let symbol, .relation):
-        return symbol
-      case .identifier(let symbol, _) where symbol == "∖":
-        return symbol
-      case .symbol(let symbol, .ordinary) where symbol == "∖":
-        return symbol
-      default: throw StructureError()
+      // Delimiters, arrows (`\uparrow`) and `\backslash`; not letters or constructs.
+      guard case .symbol(let symbol, _) = MathSymbols.commands[name] else {
+        throw StructureError()
       }
+      return symbol
     default: throw StructureError()
     }
   }

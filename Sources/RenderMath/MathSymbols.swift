@@ -150,7 +150,7 @@ enum MathSymbols {
     "forall": "∀", "exists": "∃", "nexists": "∄", "neg": "¬", "lnot": "¬", "prime": "′",
     "ldots": "…", "dots": "…", "dotsc": "…", "dotso": "…", "cdots": "⋯", "dotsb": "⋯",
     "dotsm": "⋯", "dotsi": "⋯", "vdots": "⋮", "ddots": "⋱", "dagger": "†", "ddagger": "‡",
-    "%": "%", "$": "$", "#": "#", "&": "&", "_": "_", "backslash": "∖", "sharp": "♯",
+    "%": "%", "$": "$", "#": "#", "&": "&", "_": "_", "backslash": "\\", "sharp": "♯",
     "flat": "♭", "natural": "♮", "clubsuit": "♣", "diamondsuit": "♢", "heartsuit": "♡",
     "spadesuit": "♠", "S": "§", "P": "¶", "surd": "√", "vdotswithin": "⋮",
     "lozenge": "◊", "bigstar": "★", "copyright": "©", "dag": "†", "ddag": "‡",

@@ -133,6 +133,15 @@ import Testing
     #expect(open.children.map(\.text) == ["{", "x"])
   }
 
+  @Test func delimiterCommandsAfterLeftAndRight() throws {
+    let fenced = try Self.single(#"\left\langle x \right\backslash"#)
+    #expect(fenced.children.map(\.text) == ["⟨", "x", "\\"])
+    let arrows = try Self.single(#"\left\uparrow x \right/"#)
+    #expect(arrows.children.map(\.text) == ["↑", "x", "/"])
+    // A letter is no delimiter: the formula's structure is broken.
+    #expect(MathExpression(latex: #"\left\alpha x \right)"#).unconverted.count == 1)
+  }
+
   @Test func plainParenthesesDoNotStretch() throws {
     let children = try Self.content(#"(\frac{a}{b})"#)
     #expect(children.map(\.name) == ["mo", "mfrac", "mo"])
