@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "HTML5Import", targets: ["HTML5Import"]),
     .library(name: "RenderOutline", targets: ["RenderOutline"]),
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
+    .library(name: "RenderMath", targets: ["RenderMath"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
     .executable(name: "render", targets: ["render"]),
@@ -71,6 +72,9 @@ let package = Package(
     .target(name: "RenderOutline", dependencies: ["RenderCore"]),
     // YAML front matter, split off before an engine sees the text and read with libyaml.
     .target(name: "FrontMatter", dependencies: ["RenderCore", "CYAML"]),
+    // LaTeX math to MathML Core and to linear Unicode, and the scanner that finds math in
+    // Markdown source by GitHub's dollar rules.
+    .target(name: "RenderMath", dependencies: ["RenderCore"]),
     // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
     .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
@@ -125,6 +129,8 @@ let package = Package(
       name: "RenderOutlineTests",
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
+    .testTarget(
+      name: "RenderMathTests", dependencies: ["RenderMath", "TestSupport"], exclude: ["Fixtures"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
     // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
