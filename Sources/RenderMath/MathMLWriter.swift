@@ -1,33 +1,68 @@
 import RenderCore
 
-/// Writes a `MathNode` tree as MathML Core, the subset Chromium, Firefox and Safari render
-/// with no script: `mi`, `mn`, `mo`, `mtext`, `mspace`, `mrow`, `mfrac`, `msqrt`, `mroot`,
-/// the script elements, `mtable` and `merror`. Text goes through the package's one escaper.
+/// Writes a `MathNode` tree as MathML Core elements of a ``RenderCore/Document``, the subset
+/// Chromium, Firefox and Safari render with no script: `mi`, `mn`, `mo`, `mtext`, `mspace`,
+/// `mrow`, `mfrac`, `msqrt`, `mroot`, the script elements, `mtable` and `merror`. The
+/// document's one serializer writes them as HTML, escaping the text.
 struct MathMLWriter {
-  private var output = ""
+  /// The document being written into (moved in and out, never copied).
+  private var document: Document
+  /// The element new nodes go into.
+  private var parent: Document.NodeID
 
-  /// `node` as a `math` element, `display="block"` for display math.
-  static func math(_ node: MathNode, display: Bool) -> String {
-    var writer = MathMLWriter()
-    writer.output += display ? "<math display=\"block\">" : "<math>"
+  /// Appends `node` to `parent` in `document` as a `math` element, `display="block"` for
+  /// display math, with `alttext` when given; returns the element.
+  @discardableResult
+  static func append(
+    _ node: MathNode, display: Bool, alternativeText: String?, to parent: Document.NodeID,
+    in document: inout Document
+  ) -> Document.NodeID {
+    var writer = MathMLWriter(document: Document(), parent: parent)
+    swap(&writer.document, &document)
+    defer { swap(&writer.document, &document) }
+    var attributes: [DocumentNode.Attribute] = []
+    if display { attributes.append(.init(name: "display", value: "block")) }
+    if let alternativeText { attributes.append(.init(name: "alttext", value: alternativeText)) }
+    writer.open("math", attributes)
+    let math = writer.parent
     // `math` lays its children out as a row: no `mrow` of its own needed.
     if case .row(let items) = node {
       writer.writeItems(items)
     } else {
       writer.write(node)
     }
-    writer.output += "</math>"
-    return writer.output
+    writer.close()
+    return math
   }
 
-  private mutating func element(_ name: String, _ attributes: String = "", text: String) {
-    output += "<\(name)\(attributes)>"
-    HTMLEscaping.append(text, for: .text, to: &output)
-    output += "</\(name)>"
+  /// `node` as the HTML of a `math` element.
+  static func math(_ node: MathNode, display: Bool) -> String {
+    var document = Document()
+    append(node, display: display, alternativeText: nil, to: document.root, in: &document)
+    return HTMLSerializer.fragment(of: document)
   }
 
-  private mutating func operatorElement(_ text: String, _ attributes: String = "") {
-    element("mo", attributes, text: text)
+  private mutating func open(_ name: String, _ attributes: [DocumentNode.Attribute] = []) {
+    parent = document.appendElement(name, attributes: attributes, to: parent)
+  }
+
+  private mutating func close() {
+    parent = document.nodes[parent].parent ?? document.root
+  }
+
+  private mutating func element(
+    _ name: String, _ attributes: [DocumentNode.Attribute] = [], text: String
+  ) {
+    open(name, attributes)
+    document.appendText(text, to: parent)
+    close()
+  }
+
+  private mutating func operatorElement(
+    _ text: String, _ attributes: KeyValuePairs<String, String> = [:]
+  ) {
+    element(
+      "mo", attributes.map { DocumentNode.Attribute(name: $0.key, value: $0.value) }, text: text)
   }
 
   /// One element: a row of several nodes is wrapped in `mrow`, as `mfrac` and the script
@@ -37,88 +72,90 @@ struct MathMLWriter {
     case .identifier(let text, let upright):
       // A one-letter `mi` is italic by default; longer names already are upright.
       let normal = upright && text.unicodeScalars.count == 1
-      element("mi", normal ? " mathvariant=\"normal\"" : "", text: text)
+      element("mi", normal ? [.init(name: "mathvariant", value: "normal")] : [], text: text)
     case .number(let text):
       element("mn", text: text)
     case .symbol(let text, let kind):
       // Plain delimiters keep their size; the operator dictionary would stretch them.
       let fixed = kind == .opening || kind == .closing || kind == .fence
-      operatorElement(text, fixed ? " stretchy=\"false\"" : "")
+      operatorElement(text, fixed ? ["stretchy": "false"] : [:])
     case .largeOperator(let text, _):
       operatorElement(text)
     case .function(let name, let limits):
       if limits {
-        operatorElement(name, " movablelimits=\"true\"")
+        operatorElement(name, ["movablelimits": "true"])
       } else {
         element("mi", text: name)
       }
     case .text(let text):
       element("mtext", text: Self.keepingEdgeSpaces(text))
     case .space(let width):
-      output += "<mspace width=\""
-      HTMLEscaping.append(width, for: .quotedValue, to: &output)
-      output += "\"></mspace>"
+      open("mspace", [.init(name: "width", value: width)])
+      close()
     case .row(let items):
-      output += "<mrow>"
+      open("mrow")
       writeItems(items)
-      output += "</mrow>"
+      close()
     case .fraction(let numerator, let denominator):
-      output += "<mfrac>"
+      open("mfrac")
       write(numerator)
       write(denominator)
-      output += "</mfrac>"
+      close()
     case .binomial(let top, let bottom):
-      output += "<mrow>"
+      open("mrow")
       operatorElement("(")
-      output += "<mfrac linethickness=\"0\">"
+      open("mfrac", [.init(name: "linethickness", value: "0")])
       write(top)
       write(bottom)
-      output += "</mfrac>"
+      close()
       operatorElement(")")
-      output += "</mrow>"
+      close()
     case .root(let base, let index):
       if let index {
-        output += "<mroot>"
+        open("mroot")
         write(base)
         write(index)
-        output += "</mroot>"
+        close()
       } else {
-        output += "<msqrt>"
+        open("msqrt")
         write(base)
-        output += "</msqrt>"
+        close()
       }
     case .scripts(let base, let sub, let sup, let limits):
       writeScripts(base: base, sub: sub, sup: sup, limits: limits)
     case .accent(let base, let accent):
-      let stretchy = accent.stretchy ? "true" : "false"
-      output += accent.over ? "<mover accent=\"true\">" : "<munder accentunder=\"true\">"
+      if accent.over {
+        open("mover", [.init(name: "accent", value: "true")])
+      } else {
+        open("munder", [.init(name: "accentunder", value: "true")])
+      }
       write(base)
-      operatorElement(accent.mark, " stretchy=\"\(stretchy)\"")
-      output += accent.over ? "</mover>" : "</munder>"
+      operatorElement(accent.mark, ["stretchy": accent.stretchy ? "true" : "false"])
+      close()
     case .stack(let base, let over, let under):
       writeScripts(base: base, sub: under, sup: over, limits: true)
-    case .fenced(let open, let body, let close):
-      output += "<mrow>"
-      if !open.isEmpty {
-        operatorElement(open, " fence=\"true\" form=\"prefix\" stretchy=\"true\"")
+    case .fenced(let opening, let body, let closing):
+      open("mrow")
+      if !opening.isEmpty {
+        operatorElement(opening, ["fence": "true", "form": "prefix", "stretchy": "true"])
       }
       if case .row(let items) = body { writeItems(items) } else { write(body) }
-      if !close.isEmpty {
-        operatorElement(close, " fence=\"true\" form=\"postfix\" stretchy=\"true\"")
+      if !closing.isEmpty {
+        operatorElement(closing, ["fence": "true", "form": "postfix", "stretchy": "true"])
       }
-      output += "</mrow>"
+      close()
     case .sizedDelimiter(let text, let size):
       if let size {
-        operatorElement(text, " stretchy=\"true\" minsize=\"\(size)\" maxsize=\"\(size)\"")
+        operatorElement(text, ["stretchy": "true", "minsize": size, "maxsize": size])
       } else {
-        operatorElement(text, " stretchy=\"true\"")
+        operatorElement(text, ["stretchy": "true"])
       }
     case .table(let rows, let environment):
       writeTable(rows, environment)
     case .error(let source):
-      output += "<merror>"
+      open("merror")
       element("mtext", text: source)
-      output += "</merror>"
+      close()
     }
   }
 
@@ -151,37 +188,38 @@ struct MathMLWriter {
     case (true, false, false): name = "msub"
     default: name = "msup"
     }
-    output += "<\(name)>"
+    open(name)
     write(base)
     if let sub { write(sub) }
     if let sup { write(sup) }
-    output += "</\(name)>"
+    close()
   }
 
   private mutating func writeTable(_ rows: [[MathNode]], _ environment: MathEnvironment) {
     let delimited = !environment.open.isEmpty || !environment.close.isEmpty
     if delimited {
-      output += "<mrow>"
+      open("mrow")
       if !environment.open.isEmpty {
-        operatorElement(environment.open, " fence=\"true\" form=\"prefix\" stretchy=\"true\"")
+        operatorElement(environment.open, ["fence": "true", "form": "prefix", "stretchy": "true"])
       }
     }
-    output += "<mtable>"
+    open("mtable")
     for row in rows {
-      output += "<mtr>"
+      open("mtr")
       for cell in row {
-        output += "<mtd>"
+        open("mtd")
         if case .row(let items) = cell { writeItems(items) } else { write(cell) }
-        output += "</mtd>"
+        close()
       }
-      output += "</mtr>"
+      close()
     }
-    output += "</mtable>"
+    close()
     if delimited {
       if !environment.close.isEmpty {
-        operatorElement(environment.close, " fence=\"true\" form=\"postfix\" stretchy=\"true\"")
+        operatorElement(
+          environment.close, ["fence": "true", "form": "postfix", "stretchy": "true"])
       }
-      output += "</mrow>"
+      close()
     }
   }
 

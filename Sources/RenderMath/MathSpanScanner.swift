@@ -225,7 +225,7 @@ private struct Scan {
   /// A paragraph's delimiters, left to right: escapes and code spans first, as Markdown
   /// reads them, then dollars.
   private mutating func scanInline(_ range: Range<Int>, depth: Int) {
-    var codeRuns = BacktickRuns(bytes: bytes, range: range)
+    let codeRuns = BacktickRuns(bytes: bytes, range: range)
     // A search that found no closer finds none from any later start either: remembered, so
     // that many openers without closers cost one search, not one each.
     var noDisplayCloser = false
@@ -261,7 +261,7 @@ private struct Scan {
             noBacktickCloser = true
           }
           index += 1  // the backtick may still open a code span
-        } else if count == 1, let close = dollarCloser(from: runEnd, end: end) {
+        } else if count == 1, let close = dollarCloser(from: runEnd, end: end, codeRuns: codeRuns) {
           add(.dollar, content: runEnd..<close, whole: index..<(close + 1), depth: depth)
           index = close + 1
         } else if count == 2, !noDisplayCloser {
@@ -284,11 +284,23 @@ private struct Scan {
     }
   }
 
-  /// The closing `$` of inline math whose content starts at `start`, or nil.
-  private func dollarCloser(from start: Int, end: Int) -> Int? {
+  /// The closing `$` of inline math whose content starts at `start`, or nil. A `$` inside a
+  /// code span that opens after `start` does not close it: code spans bind tighter, so
+  /// `` $5 and `$HOME` `` is a price and a code span.
+  private func dollarCloser(from start: Int, end: Int, codeRuns: BacktickRuns) -> Int? {
     guard start < end, !Self.isSpace(bytes[start]) else { return nil }
     var index = start
     while index < end {
+      if bytes[index] == UInt8(ascii: "`") {
+        var runEnd = index
+        while runEnd < end, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
+        if let closer = codeRuns.closer(length: runEnd - index, after: runEnd) {
+          index = closer + (runEnd - index)
+        } else {
+          index = runEnd
+        }
+        continue
+      }
       guard bytes[index] == UInt8(ascii: "$") else {
         index += 1
         continue
@@ -345,7 +357,6 @@ private struct Scan {
 /// exactly the opener's length) without searching the rest of the paragraph per opener.
 private struct BacktickRuns {
   private var starts: [Int: [Int]] = [:]
-  private var next: [Int: Int] = [:]
 
   init(bytes: [UInt8], range: Range<Int>) {
     var index = range.lowerBound
@@ -360,12 +371,16 @@ private struct BacktickRuns {
     }
   }
 
-  /// The start of the first run of exactly `length` backticks at or after `position`.
-  mutating func closer(length: Int, after position: Int) -> Int? {
+  /// The start of the first run of exactly `length` backticks at or after `position` (a
+  /// binary search: the inline scan and the search for a closing `$` ask out of order).
+  func closer(length: Int, after position: Int) -> Int? {
     guard let runs = starts[length] else { return nil }
-    var cursor = next[length] ?? 0
-    while cursor < runs.count, runs[cursor] < position { cursor += 1 }
-    next[length] = cursor
-    return cursor < runs.count ? runs[cursor] : nil
+    var low = 0
+    var high = runs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[middle] < position { low = middle + 1 } else { high = middle }
+    }
+    return low < runs.count ? runs[low] : nil
   }
 }
