@@ -82,6 +82,37 @@ public struct Document: Sendable, Hashable {
     nodes[node].attributes = attributes
   }
 
+  /// A copy of the document in which each node of `replaced` (with everything inside it) is
+  /// left out, and `replace` appends what stands for it to the copy's parent instead:
+  /// `replace(node, &copy, parent)`. Nodes cannot move in place, so a pass that swaps
+  /// elements (a formula for its source) writes a copy.
+  public func replacing(
+    _ replaced: Set<NodeID>, with replace: (NodeID, inout Document, NodeID) -> Void
+  ) -> Document {
+    var copy = Document()
+    copy.metadata = metadata
+    copy.reserveCapacity(nodes.count)
+    var open: [NodeID] = [copy.root]
+    walk(
+      below: root,
+      enter: { current in
+        let node = nodes[current]
+        let parent = open[open.count - 1]
+        if replaced.contains(current) {
+          replace(current, &copy, parent)
+          return false
+        }
+        if node.kind == .text {
+          copy.appendText(node.text, to: parent)
+          return false
+        }
+        open.append(copy.appendElement(node.name, attributes: node.attributes, to: parent))
+        return true
+      },
+      leave: { _ in open.removeLast() })
+    return copy
+  }
+
   /// The children of `node`, in order.
   public func children(of node: NodeID) -> [NodeID] {
     var result: [NodeID] = []

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A step over the ``Document`` between parsing and the cascade: what heading anchors, the
 /// table of contents and the page title are made by, and what an app adds (rewriting link
 /// targets, numbering figures).
@@ -32,6 +34,30 @@ public protocol DocumentPass: Sendable {
 
   /// Changes `document` as the pass does; errors are reported as the render's.
   func apply(to document: inout Document, in context: DocumentPassContext) throws(RenderError)
+
+  /// Whether the pass rewrites Markdown before the engine parses it (syntax no engine knows,
+  /// such as math): the text is then read in the host, and ``prepare(markdown:in:)`` runs.
+  var preparesMarkdown: Bool { get }
+
+  /// Whether Markdown read as these UTF-8 bytes may hold anything the pass rewrites: a cheap
+  /// look (a byte search), so that a document with none keeps its fast paths (its bytes are
+  /// neither decoded nor kept in the host). Only called when ``preparesMarkdown``.
+  func mayRewrite(markdownUTF8 markdown: Data) -> Bool
+
+  /// The Markdown rewritten for the engine, or nil when there is nothing of the pass's in it:
+  /// the pass then does not run for this render. Only called when ``preparesMarkdown``.
+  func prepare(markdown: String, in context: DocumentPassContext) -> String?
+}
+
+extension DocumentPass {
+  /// False: most passes work on the document alone.
+  public var preparesMarkdown: Bool { false }
+
+  /// True: the pass is asked with the text.
+  public func mayRewrite(markdownUTF8 markdown: Data) -> Bool { true }
+
+  /// Nil: nothing to rewrite.
+  public func prepare(markdown: String, in context: DocumentPassContext) -> String? { nil }
 }
 
 /// What a ``DocumentPass`` knows of the render it is part of.
