@@ -83,7 +83,7 @@ let package = Package(
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
-        "RenderOutline", "FrontMatter", "CWorkerFork",
+        "RenderOutline", "FrontMatter", "RenderMath", "CWorkerFork",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that

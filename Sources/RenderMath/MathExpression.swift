@@ -1,3 +1,5 @@
+import RenderCore
+
 /// A LaTeX formula, converted for every output: MathML Core for HTML, linear Unicode for
 /// styled text, the terminal and plain text.
 ///
@@ -26,6 +28,17 @@ public struct MathExpression: Sendable, Hashable {
   /// (`display="block"`), for `$$…$$` and math fences.
   public func mathML(display: Bool) -> String {
     MathMLWriter.math(root, display: display)
+  }
+
+  /// Appends the formula to `parent` in `document` as a MathML `math` element (display math
+  /// as a block), its ``linearText`` as the element's `alttext`, which outputs without MathML
+  /// (styled text, the terminal, plain text) show instead. Returns the element.
+  @discardableResult
+  public func append(
+    to parent: Document.NodeID, in document: inout Document, display: Bool
+  ) -> Document.NodeID {
+    MathMLWriter.append(
+      root, display: display, alternativeText: linearText, to: parent, in: &document)
   }
 
   /// The formula as one line of readable Unicode (`x^2` → `x²`, `\frac{1}{3}` → `1/3`);

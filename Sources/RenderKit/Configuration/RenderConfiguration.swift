@@ -29,6 +29,9 @@ public struct RenderConfiguration: Sendable, Hashable {
   /// What Markdown means: GitHub Flavored Markdown (the default) or strict CommonMark; its
   /// extensions are added to ``options`` for each engine that has them.
   public var profile: MarkdownProfile = .gfm
+  /// Extensions of the profile left off (`"disabledExtensions": ["math"]`,
+  /// `--no-extension math`).
+  public var disabledExtensions: Set<RenderFeature> = []
   /// The engine-neutral options; `extensions` add to the profile's and are required.
   public var options = RenderOptions()
   /// The stylesheet file for pages and styled text (absolute, or relative to the working
@@ -155,7 +158,7 @@ public struct RenderConfiguration: Sendable, Hashable {
 
   /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has.
   public func options(for engine: EngineDescriptor) -> RenderOptions {
-    profile.options(options, for: engine)
+    profile.options(options, for: engine, disabled: disabledExtensions)
   }
 
   /// Checks that the engine exists in `registry` and supports the options, that at most one

@@ -138,7 +138,8 @@ package struct RenderSetting: Sendable {
 
   /// Every setting, in the order `render.json`'s messages list their keys.
   package static let all: [RenderSetting] = [
-    engine, profile, extensions, tableOfContentsLevels, frontMatter, stylesheet, colorScheme,
+    engine, profile, extensions, disabledExtensions, tableOfContentsLevels, frontMatter, stylesheet,
+    colorScheme,
     title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes, importer,
     maximumWorkerMemoryBytes, maximumOutputRatio,
   ]
@@ -161,7 +162,7 @@ package struct RenderSetting: Sendable {
     key: "profile", flag: "--profile", valueName: "NAME",
     help: [
       "gfm (default: tables, strikethrough, autolinks, task lists, tagfilter,",
-      "each engine with those it has) or commonmark (no extensions)",
+      "math; each engine with those it has) or commonmark (no extensions)",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)
@@ -180,6 +181,19 @@ package struct RenderSetting: Sendable {
       return feature
     }
   ) { $0.options.extensions.insert($1) }
+
+  /// Extensions of the profile left off.
+  package static let disabledExtensions = RenderSetting(
+    key: "options.disabledExtensions", flag: "--no-extension", valueName: "NAME", kind: .strings,
+    help: ["leave a profile's extension off (e.g. math); repeatable"],
+    samples: (#"["math"]"#, #"["emoji"]"#),
+    parse: { (raw: String) throws(Problem) -> RenderFeature in
+      guard let feature = RenderFeature(extensionName: raw) else {
+        throw .notOneOf(RenderFeature.extensions.map(\.rawValue))
+      }
+      return feature
+    }
+  ) { $0.disabledExtensions.insert($1) }
 
   /// The heading levels the table of contents lists.
   package static let tableOfContentsLevels = RenderSetting(

@@ -20,6 +20,8 @@ public struct RenderJob: Sendable {
       case markdownFile(InputFile)
       case htmlText(String)
       case htmlBytes(Data)
+      /// Markdown already through the prepare step: the engine's text and the metadata.
+      case prepared(body: String, metadata: [String: MetadataValue])
     }
     let storage: Storage
 
@@ -50,14 +52,14 @@ public struct RenderJob: Sendable {
     var isHTML: Bool {
       switch storage {
       case .htmlText, .htmlBytes: true
-      case .markdownText, .markdownBytes, .markdownFile: false
+      case .markdownText, .markdownBytes, .markdownFile, .prepared: false
       }
     }
 
     /// The input's size in bytes, for the output cap.
     var byteCount: Int {
       switch storage {
-      case .markdownText(let text), .htmlText(let text): text.utf8.count
+      case .markdownText(let text), .htmlText(let text), .prepared(let text, _): text.utf8.count
       case .markdownBytes(let bytes), .htmlBytes(let bytes): bytes.count
       case .markdownFile(let file): file.regularFileBytes ?? 0
       }

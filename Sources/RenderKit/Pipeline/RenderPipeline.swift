@@ -38,8 +38,12 @@ package struct RenderPipeline: Sendable {
       options: options, idPrefix: sanitizer == nil ? "" : "user-content-",
       configuredTitle: renderer.configuration.title,
       makesPage: { if case .page = job.output { true } else { false } }())
-    let passes = renderer.passes.filter { $0.isActive(in: context) }
+    var passes = renderer.passes.filter { $0.isActive(in: context) }
     if job.source.isHTML { return try runHTML(job, passes: passes, context: context) }
+    var job = job
+    if passes.contains(where: \.preparesMarkdown) {
+      job.source = try prepared(job.source, passes: &passes, context: context)
+    }
 
     switch job.output {
     case .fragment where passes.isEmpty:
@@ -67,6 +71,43 @@ package struct RenderPipeline: Sendable {
     return result
   }
 
+  /// `source` through the prepare step and the passes that rewrite Markdown (the text is then
+  /// in the host); a pass that finds nothing of its own leaves `passes`.
+  private func prepared(
+    _ source: RenderJob.Source, passes: inout [any DocumentPass], context: DocumentPassContext
+  ) throws(RenderError) -> RenderJob.Source {
+    // Bytes that hold nothing any of them rewrites keep their fast path: not decoded here,
+    // and a file still passed to a worker as itself.
+    func rewritten(_ bytes: Data) -> Bool {
+      passes.contains { $0.preparesMarkdown && $0.mayRewrite(markdownUTF8: bytes) }
+    }
+    var result: FrontMatterReader.Result
+    switch source.storage {
+    case .markdownText(let text): result = try prepare(text)
+    case .markdownBytes(let bytes):
+      guard rewritten(bytes) else {
+        passes.removeAll { $0.preparesMarkdown }
+        return source
+      }
+      result = try prepare(MarkdownInput.decode(bytes))
+    case .markdownFile(let file):
+      let bytes = try file.read()
+      guard rewritten(bytes) else {
+        passes.removeAll { $0.preparesMarkdown }
+        return source
+      }
+      result = try prepare(MarkdownInput.decode(bytes))
+    case .prepared, .htmlText, .htmlBytes: return source
+    }
+    passes = passes.filter { pass in
+      guard pass.preparesMarkdown else { return true }
+      guard let rewritten = pass.prepare(markdown: result.body, in: context) else { return false }
+      result.body = rewritten
+      return true
+    }
+    return RenderJob.Source(storage: .prepared(body: result.body, metadata: result.metadata))
+  }
+
   /// The engine's own HTML, sanitized when the renderer sanitizes.
   private func engineFragment(_ job: RenderJob) throws(RenderError) -> RenderResult {
     switch job.source.storage {
@@ -83,6 +124,8 @@ package struct RenderPipeline: Sendable {
       return .fragment(try engineFragment(prepare(MarkdownInput.decode(bytes)).body))
     case .markdownText(let text):
       return .fragment(try engineFragment(prepare(text).body))
+    case .prepared(let body, _):
+      return .fragment(try engineFragment(body))
     case .htmlText, .htmlBytes:
       preconditionFailure("HTML has no engine fragment")
     }
@@ -116,11 +159,14 @@ package struct RenderPipeline: Sendable {
       return try markdownDocument(.markdown(MarkdownInput.decode(bytes)))
     case .markdownText(let text):
       let prepared = try prepare(text)
+      return try markdownDocument(
+        RenderJob.Source(storage: .prepared(body: prepared.body, metadata: prepared.metadata)))
+    case .prepared(let body, let metadata):
       var document =
         sanitizer == nil
-        ? try engine.document(prepared.body, options: options, importer: importer)
-        : try importer.importDocument(fragment: engineFragment(prepared.body))
-      document.metadata = prepared.metadata
+        ? try engine.document(body, options: options, importer: importer)
+        : try importer.importDocument(fragment: engineFragment(body))
+      document.metadata = metadata
       return document
     case .htmlText, .htmlBytes:
       preconditionFailure("HTML is imported, not parsed as Markdown")
@@ -174,7 +220,7 @@ package struct RenderPipeline: Sendable {
       switch job.source.storage {
       case .htmlText(let text): text
       case .htmlBytes(let bytes): CharacterEncodingDetector.decode(bytes)
-      case .markdownText, .markdownBytes, .markdownFile: preconditionFailure("not HTML")
+      case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
       }
     }
     let trusted = renderer.configuration.options.unsafe && !renderer.configuration.sanitize

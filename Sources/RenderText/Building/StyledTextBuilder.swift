@@ -56,6 +56,7 @@ struct StyledTextBuilder {
 
   /// Opens an element; false when it is not displayed (it and everything inside are skipped).
   private mutating func enter(_ node: Document.NodeID) -> Bool {
+    if frames.last?.skipsContent == true { return false }
     let computedIndex = styleIndex(of: node)
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
@@ -97,6 +98,15 @@ struct StyledTextBuilder {
     case .rule: flow.appendLiteral("───", style: frame.style)
     case .image: appendAlternativeText(of: node, style: frame.style, whiteSpace: frame.whiteSpace)
     default: break
+    }
+    // A formula's linear text (what MathPass puts in `alttext`) reads better as text than
+    // its MathML's tokens one after the other.
+    let parentHidesText = frames.count > 1 && frames[frames.count - 2].hidesText
+    if rule == .math, !parentHidesText,
+      let linear = document.nodes[node].attribute("alttext"), !linear.isEmpty
+    {
+      flow.appendText(linear, style: frame.style, whiteSpace: frame.whiteSpace)
+      frames[frames.count - 1].skipsContent = true
     }
     if frame.isListItem,
       let marker = ListMarker.text(for: computed.listStyleType, number: number(node))
