@@ -142,6 +142,8 @@ let package = Package(
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
+    .testTarget(
+      name: "RenderBatchTests", dependencies: ["RenderBatch", "render-worker", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
     .testTarget(

@@ -68,6 +68,9 @@ enum BatchCommand {
   static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   /// Writes every answer as it comes, and counts them; waits until the last is written.
+  ///
+  /// The calling thread waits for tasks on Swift's cooperative pool: the process's main
+  /// thread does; a caller on that pool itself (a test) must call from a thread of its own.
   private static func run(
     _ results: OrderedConcurrentMap<AsyncFilterSequence<BatchLines>, BatchResult>,
     write: @escaping @Sendable (Data) throws(RenderError) -> Void, context: CommandContext
