@@ -97,6 +97,15 @@ check-browser: build
 	fi
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh Tests/BrowserCheck/check.sh
 
+# `render batch` under Spark: RDD.pipe over a few thousand records (progit's chapters, html5lib's
+# inputs, XSS payloads, the pathological suite under a small deadline) in local mode with 2
+# workers; every record answered once, in order within each partition, hostile ones as errors,
+# a sample equal to `render` on the same file. PySpark from PyPI into .build/spark-venv; the
+# machine's Java (else Debian's). See scripts/check-distributed.sh.
+.PHONY: check-distributed
+check-distributed: build
+	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh scripts/check-distributed.sh
+
 # Per-character style agreement (bold, italic, monospace, link, colour, size) of `render --to
 # json` with headless Chromium, both importers, on every HTML page under /usr/share/doc (or
 # PAGES=...); prints the table the README gives. Needs chromium (see check-browser).
