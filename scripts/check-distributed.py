@@ -94,6 +94,8 @@ def main():
     arguments = parser.parse_args()
     render = os.path.abspath(arguments.render)
     made = records(arguments.shared, arguments.work)
+    # Mixed, so that every partition holds some of each kind, the hostile ones included.
+    random.Random(38).shuffle(made)
     lines = [json.dumps(record) for record, _, _, _ in made]
     print(f"check-distributed: {len(lines)} records "
           f"({sum(1 for m in made if m[3])} hostile)", flush=True)
@@ -103,6 +105,7 @@ def main():
     started = time.time()
     conf = SparkConf().setMaster("local[2]").setAppName("render-batch-check")
     conf.set("spark.ui.enabled", "false")
+    conf.set("spark.ui.showConsoleProgress", "false")
     context = SparkContext(conf=conf)
     context.setLogLevel("ERROR")
     try:
