@@ -106,6 +106,15 @@ check-browser: build
 check-distributed: build
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh scripts/check-distributed.sh
 
+# Documents per second of `render batch` on many small documents against one `render` per file
+# and against comrak, pyromark (Markdown -> HTML), Resiliparse and selectolax (HTML -> text),
+# installed from PyPI into .build/batch-peers-venv; --jobs 1 against 2; peak resident size over
+# ten times the records. The table docs/batch.md gives.
+.PHONY: batch-bench
+batch-bench: deps
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
+	python3 scripts/batch-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
+
 # Per-character style agreement (bold, italic, monospace, link, colour, size) of `render --to
 # json` with headless Chromium, both importers, on every HTML page under /usr/share/doc (or
 # PAGES=...); prints the table the README gives. Needs chromium (see check-browser).
