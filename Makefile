@@ -2,7 +2,7 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev libyaml-dev \
   libmd4c-dev libmd4c-html0-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev \
-  tmux
+  zlib1g-dev tmux
 # (tmux: the terminal capture tests run `render` in a real terminal of a fixed size.)
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
@@ -96,6 +96,24 @@ check-browser: build
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	fi
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh Tests/BrowserCheck/check.sh
+
+# `render batch` under Spark: RDD.pipe over a few thousand records (progit's chapters, html5lib's
+# inputs, XSS payloads, the pathological suite under a small deadline) in local mode with 2
+# workers; every record answered once, in order within each partition, hostile ones as errors,
+# a sample equal to `render` on the same file. PySpark from PyPI into .build/spark-venv; the
+# machine's Java (else Debian's). See scripts/check-distributed.sh.
+.PHONY: check-distributed
+check-distributed: build
+	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh scripts/check-distributed.sh
+
+# Documents per second of `render batch` on many small documents against one `render` per file
+# and against comrak, pyromark (Markdown -> HTML), Resiliparse and selectolax (HTML -> text),
+# installed from PyPI into .build/batch-peers-venv; --jobs 1 against 2; peak resident size over
+# ten times the records. The table docs/batch.md gives.
+.PHONY: batch-bench
+batch-bench: deps
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
+	python3 scripts/batch-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
 # Per-character style agreement (bold, italic, monospace, link, colour, size) of `render --to
 # json` with headless Chromium, both importers, on every HTML page under /usr/share/doc (or

@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "RenderMath", targets: ["RenderMath"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
+    // JSON Lines in, one answer per line out, on a pool of contained workers (`render batch`).
+    .library(name: "RenderBatch", targets: ["RenderBatch"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // For apps that cannot call WorkerService.runIfRequested() in their own main.
@@ -36,6 +38,8 @@ let package = Package(
     .systemLibrary(
       name: "CMD4C", pkgConfig: "md4c-html",
       providers: [.apt(["libmd4c-dev", "libmd4c-html0-dev"])]),
+    // zlib, for gzip-compressed batch input: Foundation on Linux has no decompressor.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     // cmark-gfm's headers only: it is loaded at run time (CCMarkGFMLoader), never linked, because
     // it exports the same cmark_* symbols as libcmark.
@@ -90,8 +94,11 @@ let package = Package(
     // shows it in a browser (libmicrohttpd); apart so that apps that only render link neither.
     .target(name: "RenderPreview", dependencies: ["RenderKit", "CMicroHTTPD"]),
 
+    // Records rendered concurrently and answered in order, as a library and for `render batch`.
+    .target(name: "RenderBatch", dependencies: ["RenderKit", "CZlib"]),
+
     // Command-line tools: thin executables over library targets that tests reach.
-    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
+    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview", "RenderBatch"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     // The C libraries too: the benchmark's floors (Floors/) call each one as a C program does.
     .target(
@@ -141,6 +148,8 @@ let package = Package(
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
+    .testTarget(
+      name: "RenderBatchTests", dependencies: ["RenderBatch", "render-worker", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
     .testTarget(

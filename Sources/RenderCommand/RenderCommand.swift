@@ -5,6 +5,9 @@ import RenderKit
 package enum RenderCommand {
   /// Runs `render` with `arguments` (without the program name) and returns its exit status.
   package static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+    if arguments.first == "batch" {
+      return BatchCommand.run(Array(arguments.dropFirst()), context: context)
+    }
     let parsed: RenderArguments
     do {
       parsed = try RenderArguments(parsing: arguments)

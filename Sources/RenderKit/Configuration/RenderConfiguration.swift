@@ -126,34 +126,7 @@ public struct RenderConfiguration: Sendable, Hashable {
         source: source, key: duplicate,
         problem: "the key appears more than once; keep one of them")
     }
-    // The keys in the table's order; settings under `options` share that one key, with the
-    // switches.
-    var keys: [String] = []
-    for setting in RenderSetting.all {
-      let key = setting.object.isEmpty ? setting.key : setting.object
-      if !keys.contains(key) { keys.append(key) }
-    }
-    let reader = try ConfigurationReader(value, source: source, validKeys: keys)
-    let origin = RenderSetting.Origin(file: source)
-    var configuration = RenderConfiguration()
-    for key in keys {
-      if let setting = RenderSetting.all.first(where: { $0.key == key }) {
-        try reader.apply(setting, to: &configuration, from: origin)
-      } else if let object = reader.value(key) {
-        let settings = RenderSetting.all.filter { $0.object == key }
-        let switches = key == "options" ? RenderSwitch.all : []
-        let objectReader = try ConfigurationReader(
-          object, source: source, path: key,
-          validKeys: switches.map(\.key) + settings.map(\.name))
-        for entry in switches {
-          configuration.options[keyPath: entry.option] = try objectReader.bool(entry.key) ?? false
-        }
-        for setting in settings {
-          try objectReader.apply(setting, to: &configuration, from: origin)
-        }
-      }
-    }
-    return configuration
+    return try RenderConfiguration().overlaid(with: value, source: source)
   }
 
   /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has.
