@@ -64,8 +64,8 @@ struct BatchJob {
       case .fragment:
         let fragment =
           switch format {
-          case .markdown: try renderer.html(markdownUTF8: markdownBytes!).html
-          case .html: try renderer.html(html: text).html
+          case .markdown: try renderer.html(.markdown(utf8: markdownBytes!)).html
+          case .html: try renderer.html(.html(text)).html
           }
         BatchJSONWriter.appendString(fragment, to: &bytes)
       case .page: BatchJSONWriter.appendString(try pageOnce().html, to: &bytes)
@@ -100,8 +100,8 @@ struct BatchJob {
     if let page { return page }
     let made =
       switch format {
-      case .markdown: try renderer.page(markdown: text, fileName: fileName)
-      case .html: try renderer.page(html: text, fileName: fileName)
+      case .markdown: try renderer.page(.markdown(text), fileName: fileName)
+      case .html: try renderer.page(.html(text), fileName: fileName)
       }
     page = made
     return made
@@ -111,12 +111,8 @@ struct BatchJob {
     if let document { return document }
     let made: RenderCore.Document
     switch format {
-    case .markdown: made = try renderer.document(markdown: text)
-    case .html:
-      guard let importer = renderer.importer else {
-        throw .importFailed("this renderer has no HTML importer")
-      }
-      made = try importer.importDocument(html: text)
+    case .markdown: made = try renderer.document(.markdown(text))
+    case .html: made = try renderer.document(.html(text))
     }
     document = made
     return made
