@@ -31,13 +31,18 @@ public struct RenderOptions: Sendable, Hashable {
   public var tableOfContentsLevels: ClosedRange<Int>
   /// What a leading YAML block becomes (default: metadata). `Renderer` applies it.
   public var frontMatter: FrontMatterMode
+  /// Turn a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`
+  /// or `[!CAUTION]` into a GitHub alert, with every engine. `Renderer` applies it; the `gfm`
+  /// profile turns it on.
+  public var alerts: Bool
 
   /// Creates options; every argument defaults to the safe, CommonMark-only setting.
   public init(
     unsafe: Bool = false, smartPunctuation: Bool = false, hardLineBreaks: Bool = false,
     sourcePositions: Bool = false, extensions: Set<RenderFeature> = [],
     headingAnchors: Bool = false, tableOfContents: Bool = false,
-    tableOfContentsLevels: ClosedRange<Int> = 1...6, frontMatter: FrontMatterMode = .metadata
+    tableOfContentsLevels: ClosedRange<Int> = 1...6, frontMatter: FrontMatterMode = .metadata,
+    alerts: Bool = false
   ) {
     self.unsafe = unsafe
     self.smartPunctuation = smartPunctuation
@@ -48,6 +53,7 @@ public struct RenderOptions: Sendable, Hashable {
     self.tableOfContents = tableOfContents
     self.tableOfContentsLevels = tableOfContentsLevels
     self.frontMatter = frontMatter
+    self.alerts = alerts
   }
 
   /// Whether headings get anchors: asked for, or needed by the table of contents.

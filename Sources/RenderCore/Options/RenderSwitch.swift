@@ -50,6 +50,13 @@ package struct RenderSwitch: Sendable {
         "<!-- toc --> line stands, else at the top (turns on the anchors)",
       ],
       feature: nil),
+    RenderSwitch(
+      option: \.alerts, key: "alerts", flag: "--alerts",
+      help: [
+        "a quote opening with [!NOTE], [!TIP], [!IMPORTANT], [!WARNING] or",
+        "[!CAUTION] becomes a GitHub alert, with every engine (on in gfm)",
+      ],
+      feature: nil),
   ]
 
   /// The switches engines honour, in wire order: those with a ``feature``.

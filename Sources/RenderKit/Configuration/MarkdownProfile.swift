@@ -13,7 +13,8 @@ import RenderCore
 /// ```
 public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// GitHub Flavored Markdown, as github.com renders it: tables, strikethrough, autolinks, task
-  /// lists, and the tagfilter whenever raw HTML passes. The default.
+  /// lists, footnotes (with the engines that have them), the tagfilter whenever raw HTML
+  /// passes, and alerts (``RenderCore/RenderOptions/alerts``). The default.
   case gfm
   /// Strict CommonMark: no extensions.
   case commonMark = "commonmark"
@@ -21,15 +22,16 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// The profile's extensions.
   public var extensions: Set<RenderFeature> {
     switch self {
-    case .gfm: [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter]
+    case .gfm: [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter]
     case .commonMark: []
     }
   }
 
-  /// `options` with the profile's extensions that `engine` has added.
+  /// `options` with the profile's extensions that `engine` has added, and alerts for `gfm`.
   public func options(_ options: RenderOptions, for engine: EngineDescriptor) -> RenderOptions {
     var options = options
     options.extensions.formUnion(extensions.intersection(engine.features))
+    if self == .gfm { options.alerts = true }
     return options
   }
 }

@@ -160,8 +160,8 @@ package struct RenderSetting: Sendable {
   package static let profile = RenderSetting(
     key: "profile", flag: "--profile", valueName: "NAME",
     help: [
-      "gfm (default: tables, strikethrough, autolinks, task lists, tagfilter,",
-      "each engine with those it has) or commonmark (no extensions)",
+      "gfm (default: tables, strikethrough, autolinks, task lists, footnotes,",
+      "tagfilter, each engine with those it has; alerts) or commonmark (none)",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)

@@ -15,7 +15,10 @@ import RenderText
 /// - Markdown bytes go to an engine that takes bytes as they are, and a file to an engine in a
 ///   worker as its descriptor, when nothing in the host needs the text: no front matter can
 ///   start, no contents marker needs rewriting, the engine's HTML is not sanitized first.
-/// - Terminal output of a file is made in the worker when no pass but the anchors' is active.
+/// - A fragment whose active passes are all ``RenderCore/FragmentScreening`` is the engine's
+///   HTML when none of them may change it (an alerts pass and no `[!` in it).
+/// - Terminal output of a file is made in the worker when no pass but the anchors' and the
+///   alerts' is active.
 package struct RenderPipeline: Sendable {
   let renderer: Renderer
   let frontMatter = FrontMatterReader()
@@ -44,9 +47,18 @@ package struct RenderPipeline: Sendable {
     switch job.output {
     case .fragment where passes.isEmpty:
       return try engineFragment(job)
+    case .fragment:
+      if let screening = passes as? [any FragmentScreening] {
+        var inMemory = job
+        inMemory.destination = nil
+        let result = try engineFragment(inMemory)
+        guard let html = result.fragment?.html,
+          screening.contains(where: { $0.mayChange(engineHTML: html) })
+        else { return result }
+      }
     case .terminal(let terminal):
       if case .markdownFile(let file) = job.source.storage,
-        passes.allSatisfy({ $0 is HeadingAnchorsPass }),
+        passes.allSatisfy({ $0 is HeadingAnchorsPass || $0 is AlertsPass }),
         let bytes = try workerTerminalOutput(file, terminal: terminal, destination: job.destination)
       {
         return bytes.isEmpty && job.destination != nil ? .written : .bytes(Data(bytes))
@@ -137,7 +149,7 @@ package struct RenderPipeline: Sendable {
     }
     let settings = WorkerRequest.Terminal(
       stylesheet: renderer.stylesheet.source, colorScheme: renderer.configuration.colorScheme,
-      renderer: terminal, anchorsHeadings: options.headingAnchors)
+      renderer: terminal, anchorsHeadings: options.headingAnchors, alerts: options.alerts)
     return try isolated.terminalOutput(
       markdownFile: file, options: options, importer: renderer.requireImporter(),
       terminal: settings, writingTo: destination)

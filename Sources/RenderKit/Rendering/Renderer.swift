@@ -36,8 +36,8 @@ public struct Renderer: Sendable {
   public let importer: (any HTMLImporting)?
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
   public let sanitizer: (any HTMLSanitizing)?
-  /// The document passes every render runs, in order: ``HeadingAnchorsPass``, the app's,
-  /// then ``TitlePass``.
+  /// The document passes every render runs, in order: ``HeadingAnchorsPass``,
+  /// ``AlertsPass``, the app's, then ``TitlePass``.
   public let passes: [any DocumentPass]
 
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
@@ -62,7 +62,7 @@ public struct Renderer: Sendable {
     self.options = configuration.options(for: engine.descriptor)
     self.importer = importer
     self.sanitizer = sanitizer
-    self.passes = [HeadingAnchorsPass()] + passes + [TitlePass()]
+    self.passes = [HeadingAnchorsPass(), AlertsPass()] + passes + [TitlePass()]
     if let css = configuration.stylesheetCSS {
       self.configuredStylesheet = try Stylesheet(css: css)
     } else {
