@@ -117,7 +117,7 @@ import Testing
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
-        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, headingAnchors, tableOfContents, extensions, tableOfContentsLevels, frontMatter"
+        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, headingAnchors, tableOfContents, alerts, extensions, tableOfContentsLevels, frontMatter"
     )
   }
 

@@ -138,6 +138,7 @@ struct AttributedStringWriter {
     }
     if style.baselineOffset != 0 { container.baselineShift = style.baselineOffset }
     container.headingLevel = style.headingLevel
+    container.taskState = style.taskState
     return container
   }
 

@@ -106,6 +106,14 @@ extension AttributeScopes.RenderAttributes {
     public static let name = "render.headingLevel"
   }
 
+  /// For a task-list item's box: whether the task is done.
+  public enum TaskStateAttribute: CodableAttributedStringKey, Sendable {
+    /// The attribute's value.
+    public typealias Value = TaskState
+    /// The attribute's name.
+    public static let name = "render.taskState"
+  }
+
   /// What the paragraph is.
   public enum BlockKindAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.

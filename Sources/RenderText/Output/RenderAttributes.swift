@@ -43,6 +43,8 @@ extension AttributeScopes {
     public let baselineShift: BaselineShiftAttribute
     /// ``TextStyle/headingLevel``.
     public let headingLevel: HeadingLevelAttribute
+    /// ``TextStyle/taskState``.
+    public let taskState: TaskStateAttribute
     /// ``TextBlock/kind`` of the paragraph.
     public let blockKind: BlockKindAttribute
     /// ``TextBlock/indentLevel`` of the paragraph.
