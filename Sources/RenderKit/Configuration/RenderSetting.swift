@@ -222,12 +222,16 @@ package struct RenderSetting: Sendable {
   package static let colorScheme = RenderSetting(
     key: "colorScheme", flag: "--color-scheme", valueName: "S",
     help: [
-      "light or dark, for styled text (text, json, terminal); terminal",
-      "output follows the terminal's background (COLORFGBG, else an",
-      "OSC 11 query) unless this is given",
+      "light or dark, for styled text (text, json, terminal) and the page",
+      "(which otherwise follows the reader's preference); terminal output",
+      "follows the terminal's background (COLORFGBG, else an OSC 11",
+      "query) unless this is given",
     ],
     samples: (#""dark""#, #""sepia""#), parse: choice(ColorScheme.self)
-  ) { $0.colorScheme = $1 }
+  ) {
+    $0.colorScheme = $1
+    $0.pageColorScheme = $1
+  }
 
   /// The page's title.
   package static let title = RenderSetting(

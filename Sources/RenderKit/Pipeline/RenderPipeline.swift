@@ -214,7 +214,8 @@ package struct RenderPipeline: Sendable {
       return .page(
         HTMLPage(
           fragment: fragment, stylesheet: renderer.stylesheet,
-          title: TitlePass.title(of: document), fileName: fileName))
+          title: TitlePass.title(of: document), fileName: fileName,
+          colorScheme: renderer.configuration.pageColorScheme))
     default:
       let importer = try renderer.requireImporter()
       var document: Document
@@ -242,7 +243,8 @@ package struct RenderPipeline: Sendable {
         HTMLPage(
           fragment: Self.fragment(of: document, engineID: engine.descriptor.id),
           stylesheet: renderer.stylesheet, title: TitlePass.title(of: document),
-          fileName: fileName, language: configuration.language, baseURL: configuration.baseURL))
+          fileName: fileName, language: configuration.language, baseURL: configuration.baseURL,
+          colorScheme: configuration.pageColorScheme))
     case .document:
       return .document(document)
     case .styledText, .plainText, .json, .terminal:
