@@ -32,8 +32,10 @@ import Testing
     let css = style(page)
     #expect(!css.contains("prefers-color-scheme"))
     // The dark palette's canvas colour is in a block that now always or never applies.
-    let darkBlock = try #require(css.range(of: "@media ")?.upperBound)
-    let query = css[darkBlock...].prefix { $0 != "{" }
+    let darkCanvas = try #require(css.range(of: "background-color: #0d1117"))
+    let darkBlock = try #require(
+      css.range(of: "@media ", options: .backwards, range: css.startIndex..<darkCanvas.lowerBound))
+    let query = css[darkBlock.upperBound...].prefix { $0 != "{" }
     #expect(query.contains(scheme == .dark ? "min-width: 0px" : "max-width: -1px"))
   }
 

@@ -49,4 +49,15 @@ import Testing
       try renderer.html(.markdown(markdown)).html
         == renderer.engine.render(markdown, options: renderer.options).html)
   }
+
+  @Test(arguments: ["cmark-gfm", "discount"])
+  func footnotesAreNumberedInPlainText(engine: String) throws {
+    let renderer = try renderer(engine: engine)
+    let markdown = "A claim.[^a]\n\n[^a]: The note.\n"
+    let plain = try #require(
+      try renderer.run(RenderJob(.markdown(markdown), to: .plainText)).utf8)
+    let text = String(decoding: plain, as: UTF8.self)
+    #expect(text.hasPrefix("A claim.[1]\n") && text.contains("1. The note."), "\(text)")
+    #expect(!text.contains("\u{21A9}"))
+  }
 }

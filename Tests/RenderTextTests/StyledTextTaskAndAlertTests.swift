@@ -71,4 +71,17 @@ struct StyledTextTaskAndAlertTests {
     let json = String(decoding: styled.jsonData(), as: UTF8.self)
     #expect(json.contains(#"{"alert":"tip","alignment""#))
   }
+
+  @Test("plain text brackets footnote references and leaves out the links back")
+  func footnotesInPlainText() {
+    let styled = TestMarkup.styledText(
+      """
+      <p>A claim<sup><a href="#fn-1">1</a></sup>, another<sup><a href="#fn:2">2</a></sup></p>\
+      <ol><li><p>First <a href="#fnref-1">\u{21A9}</a></p></li>\
+      <li><p>Second <a href="#fnref:2">\u{21A9}</a></p></li></ol>
+      """)
+    #expect(styled.plainText == "A claim[1], another[2]\n\n1. First\n\n2. Second")
+    // Styled text itself keeps what the document says.
+    #expect(styled.string.contains("\u{21A9}"))
+  }
 }
