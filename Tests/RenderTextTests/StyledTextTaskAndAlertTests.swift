@@ -84,4 +84,18 @@ struct StyledTextTaskAndAlertTests {
     // Styled text itself keeps what the document says.
     #expect(styled.string.contains("\u{21A9}"))
   }
+
+  @Test("AttributedString carries the task state and the alert's kind")
+  func attributedString() {
+    let styled = TestMarkup.styledText(
+      """
+      <div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">\
+      Caution</p><ul><li><input type="checkbox" checked="" /> done</li></ul></div>
+      """)
+    let attributed = AttributedString(styled)
+    let box = attributed.runs.first { String(attributed[$0.range].characters) == "\u{2611}" }
+    #expect(box?.taskState == .checked)
+    #expect(box?.alert == "caution")
+    #expect(attributed.runs.allSatisfy { $0.alert == "caution" })
+  }
 }

@@ -178,6 +178,14 @@ extension AttributeScopes.RenderAttributes {
     public static let name = "render.markerLength"
   }
 
+  /// The kind of the GitHub alert that holds the paragraph.
+  public enum AlertAttribute: CodableAttributedStringKey, Sendable {
+    /// The attribute's value: `note`, `tip`, `important`, `warning` or `caution`.
+    public typealias Value = String
+    /// The attribute's name.
+    public static let name = "render.alert"
+  }
+
   /// How many block quotes contain the paragraph.
   public enum QuoteLevelAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
