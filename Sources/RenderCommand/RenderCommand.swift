@@ -185,7 +185,8 @@ package enum RenderCommand {
       isTerminal: context.outputIsTerminal && arguments.output == nil, choice: arguments.color)
   }
 
-  /// One line per engine: identifier, library version, features, safety.
+  /// One line per engine: identifier, library version, features, safety, then the `gfm`
+  /// profile's extensions it lacks (which `gfm` then goes without), when there are any.
   static func engineList(_ registry: EngineRegistry) -> String {
     registry.engines.map { engine in
       let descriptor = engine.descriptor
@@ -193,7 +194,13 @@ package enum RenderCommand {
         separator: ",")
       let safety =
         descriptor.isSafeOnHostileInput ? "safe on hostile input" : "isolated on hostile input"
-      return "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\n"
+      let lacking = RenderFeature.ordered(
+        MarkdownProfile.gfm.extensions.subtracting(descriptor.features)
+          .subtracting(RenderFeature.documentExtensions))
+      let gfm =
+        lacking.isEmpty ? "" : "\tgfm without: " + lacking.map(\.rawValue).joined(separator: ",")
+      return
+        "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\(gfm)\n"
     }.joined()
   }
 

@@ -28,8 +28,8 @@ enum RenderHelp {
       "Renders Markdown (or HTML) with the configured engine and stylesheet. Reads FILE, or",
       "standard input when FILE is - or absent, and writes to standard output. By default",
       "Markdown is GitHub Flavored Markdown through cmark-gfm: tables, strikethrough, autolinks,",
-      "task lists (and the tagfilter when raw HTML passes). Strict CommonMark: --profile",
-      "commonmark, or --engine cmark.",
+      "task lists, footnotes, alerts (and the tagfilter when raw HTML passes). Strict",
+      "CommonMark: --profile commonmark, or --engine cmark.",
     ],
     [
       "render preview FILE serves FILE's page on 127.0.0.1 (a free port unless --port; the",

@@ -29,7 +29,7 @@ public struct MathPass: DocumentPass {
 
   /// Whether the bytes hold a `$` or the word `math` (a fence's info string): without
   /// either there is no formula.
-  public func mayRewrite(markdownUTF8 markdown: Data) -> Bool {
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool {
     markdown.contains(UInt8(ascii: "$")) || markdown.range(of: Data("math".utf8)) != nil
   }
 

@@ -128,14 +128,16 @@ import Testing
     let cmarkGFM = CMarkGFMEngine().descriptor
     #expect(
       gfm.options(for: cmarkGFM).extensions
-        == [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes, .math])
+        == [
+          .tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes, .math, .alerts,
+        ])
     #expect(strict.options(for: cmarkGFM).extensions == [.tables])
     // An engine gets the profile's extensions it has: cmark stays strict CommonMark, but for
     // math, which the pipeline gives every engine.
-    #expect(gfm.options(for: CMarkEngine().descriptor).extensions == [.footnotes, .math])
+    #expect(gfm.options(for: CMarkEngine().descriptor).extensions == [.footnotes, .math, .alerts])
     #expect(
       gfm.options(for: DiscountEngine().descriptor).extensions
-        == [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .math])
+        == [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .math, .alerts])
     let withoutMath = try parse(#"{"options": {"disabledExtensions": ["math"]}}"#)
     #expect(!withoutMath.options(for: cmarkGFM).extensions.contains(.math))
     #expect(
@@ -162,7 +164,7 @@ import Testing
   @Test func unknownValuesListTheValidOnes() {
     #expect(
       message(#"{"options": {"extensions": ["tables", "emoji"]}}"#)
-        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math"
+        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts"
     )
     #expect(
       message(#"{"colorScheme": "sepia"}"#)

@@ -39,10 +39,11 @@ public protocol DocumentPass: Sendable {
   /// such as math): the text is then read in the host, and ``prepare(markdown:in:)`` runs.
   var preparesMarkdown: Bool { get }
 
-  /// Whether Markdown read as these UTF-8 bytes may hold anything the pass rewrites: a cheap
-  /// look (a byte search), so that a document with none keeps its fast paths (its bytes are
-  /// neither decoded nor kept in the host). Only called when ``preparesMarkdown``.
-  func mayRewrite(markdownUTF8 markdown: Data) -> Bool
+  /// Whether Markdown read as these UTF-8 bytes may hold anything the pass changes: a cheap
+  /// look (a byte search) before any parse, so that a document with none keeps its fast paths
+  /// (a fragment stays the engine's own HTML; bytes are neither decoded nor kept in the host).
+  /// The answer must never be false for Markdown the pass would change; true is always safe.
+  func mayChange(markdownUTF8 markdown: Data) -> Bool
 
   /// The Markdown rewritten for the engine, or nil when there is nothing of the pass's in it:
   /// the pass then does not run for this render. Only called when ``preparesMarkdown``.
@@ -53,8 +54,8 @@ extension DocumentPass {
   /// False: most passes work on the document alone.
   public var preparesMarkdown: Bool { false }
 
-  /// True: the pass is asked with the text.
-  public func mayRewrite(markdownUTF8 markdown: Data) -> Bool { true }
+  /// True: the pass may change any document.
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool { true }
 
   /// Nil: nothing to rewrite.
   public func prepare(markdown: String, in context: DocumentPassContext) -> String? { nil }

@@ -13,7 +13,8 @@ import RenderCore
 /// ```
 public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// GitHub Flavored Markdown, as github.com renders it: tables, strikethrough, autolinks, task
-  /// lists, math, and the tagfilter whenever raw HTML passes. The default.
+  /// lists, footnotes (with the engines that have them), math, alerts, and the tagfilter
+  /// whenever raw HTML passes. The default.
   case gfm
   /// Strict CommonMark: no extensions.
   case commonMark = "commonmark"
@@ -21,7 +22,8 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// The profile's extensions.
   public var extensions: Set<RenderFeature> {
     switch self {
-    case .gfm: [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .math]
+    case .gfm:
+      [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter, .math, .alerts]
     case .commonMark: []
     }
   }

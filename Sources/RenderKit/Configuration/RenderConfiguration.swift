@@ -42,6 +42,10 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var stylesheetCSS: String?
   /// The colour scheme for styled text; pages follow the reader's preference.
   public var colorScheme: ColorScheme = .light
+  /// The scheme pages are shown in whatever the reader prefers; nil (the default) follows the
+  /// reader. `render --color-scheme` and `render.json`'s `colorScheme` set it with
+  /// ``colorScheme``.
+  public var pageColorScheme: ColorScheme?
   /// The page title; nil means the first heading, then the file name.
   public var title: String?
   /// The page's language, the `lang` of its `<html>` element (e.g. `"en"`); nil leaves it out.

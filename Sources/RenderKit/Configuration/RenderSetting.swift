@@ -161,8 +161,8 @@ package struct RenderSetting: Sendable {
   package static let profile = RenderSetting(
     key: "profile", flag: "--profile", valueName: "NAME",
     help: [
-      "gfm (default: tables, strikethrough, autolinks, task lists, tagfilter,",
-      "math; each engine with those it has) or commonmark (no extensions)",
+      "gfm (default: tables, strikethrough, autolinks, task lists, footnotes,",
+      "tagfilter, each engine with those it has; math, alerts) or commonmark",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)
@@ -236,12 +236,16 @@ package struct RenderSetting: Sendable {
   package static let colorScheme = RenderSetting(
     key: "colorScheme", flag: "--color-scheme", valueName: "S",
     help: [
-      "light or dark, for styled text (text, json, terminal); terminal",
-      "output follows the terminal's background (COLORFGBG, else an",
-      "OSC 11 query) unless this is given",
+      "light or dark, for styled text (text, json, terminal) and the page",
+      "(which otherwise follows the reader's preference); terminal output",
+      "follows the terminal's background (COLORFGBG, else an OSC 11",
+      "query) unless this is given",
     ],
     samples: (#""dark""#, #""sepia""#), parse: choice(ColorScheme.self)
-  ) { $0.colorScheme = $1 }
+  ) {
+    $0.colorScheme = $1
+    $0.pageColorScheme = $1
+  }
 
   /// The page's title.
   package static let title = RenderSetting(

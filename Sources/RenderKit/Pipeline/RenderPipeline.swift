@@ -15,7 +15,12 @@ import RenderText
 /// - Markdown bytes go to an engine that takes bytes as they are, and a file to an engine in a
 ///   worker as its descriptor, when nothing in the host needs the text: no front matter can
 ///   start, no contents marker needs rewriting, the engine's HTML is not sanitized first.
-/// - Terminal output of a file is made in the worker when no pass but the anchors' is active.
+/// - Passes are screened on the Markdown's bytes before any parse
+///   (``RenderCore/DocumentPass/mayChange(markdownUTF8:)``): one that can change nothing there
+///   (alerts without `[!`, math without `$`) is dropped, so the fast paths above hold. A file
+///   is read for this only when a pass must rewrite the text anyway (math).
+/// - Terminal output of a file is made in the worker when no pass but the anchors' and the
+///   alerts' is active.
 package struct RenderPipeline: Sendable {
   let renderer: Renderer
   let frontMatter = FrontMatterReader()
@@ -41,16 +46,14 @@ package struct RenderPipeline: Sendable {
     var passes = renderer.passes.filter { $0.isActive(in: context) }
     if job.source.isHTML { return try runHTML(job, passes: passes, context: context) }
     var job = job
-    if passes.contains(where: \.preparesMarkdown) {
-      job.source = try prepared(job.source, passes: &passes, context: context)
-    }
+    job.source = try planned(job.source, passes: &passes, context: context)
 
     switch job.output {
     case .fragment where passes.isEmpty:
       return try engineFragment(job)
     case .terminal(let terminal):
       if case .markdownFile(let file) = job.source.storage,
-        passes.allSatisfy({ $0 is HeadingAnchorsPass }),
+        passes.allSatisfy({ $0 is HeadingAnchorsPass || $0 is AlertsPass }),
         let bytes = try workerTerminalOutput(file, terminal: terminal, destination: job.destination)
       {
         return bytes.isEmpty && job.destination != nil ? .written : .bytes(Data(bytes))
@@ -71,33 +74,28 @@ package struct RenderPipeline: Sendable {
     return result
   }
 
-  /// `source` through the prepare step and the passes that rewrite Markdown (the text is then
-  /// in the host); a pass that finds nothing of its own leaves `passes`.
-  private func prepared(
+  /// `source` with `passes` screened on its bytes, then through the prepare step and the
+  /// passes that rewrite Markdown (the text is then in the host); a pass that can find nothing
+  /// of its own leaves `passes`.
+  private func planned(
     _ source: RenderJob.Source, passes: inout [any DocumentPass], context: DocumentPassContext
   ) throws(RenderError) -> RenderJob.Source {
-    // Bytes that hold nothing any of them rewrites keep their fast path: not decoded here,
-    // and a file still passed to a worker as itself.
-    func rewritten(_ bytes: Data) -> Bool {
-      passes.contains { $0.preparesMarkdown && $0.mayRewrite(markdownUTF8: bytes) }
+    let bytes: Data
+    switch source.storage {
+    case .markdownText(let text): bytes = Data(text.utf8)
+    case .markdownBytes(let held): bytes = held
+    case .markdownFile(let file):
+      // Read only for a pass that must rewrite the text anyway; otherwise the worker reads it.
+      guard passes.contains(where: \.preparesMarkdown) else { return source }
+      bytes = try file.read()
+    case .prepared, .htmlText, .htmlBytes: return source
     }
+    passes = passes.filter { $0.mayChange(markdownUTF8: bytes) }
+    guard passes.contains(where: \.preparesMarkdown) else { return source }
     var result: FrontMatterReader.Result
     switch source.storage {
     case .markdownText(let text): result = try prepare(text)
-    case .markdownBytes(let bytes):
-      guard rewritten(bytes) else {
-        passes.removeAll { $0.preparesMarkdown }
-        return source
-      }
-      result = try prepare(MarkdownInput.decode(bytes))
-    case .markdownFile(let file):
-      let bytes = try file.read()
-      guard rewritten(bytes) else {
-        passes.removeAll { $0.preparesMarkdown }
-        return source
-      }
-      result = try prepare(MarkdownInput.decode(bytes))
-    case .prepared, .htmlText, .htmlBytes: return source
+    default: result = try prepare(MarkdownInput.decode(bytes))
     }
     passes = passes.filter { pass in
       guard pass.preparesMarkdown else { return true }
@@ -183,7 +181,8 @@ package struct RenderPipeline: Sendable {
     }
     let settings = WorkerRequest.Terminal(
       stylesheet: renderer.stylesheet.source, colorScheme: renderer.configuration.colorScheme,
-      renderer: terminal, anchorsHeadings: options.headingAnchors)
+      renderer: terminal, anchorsHeadings: options.headingAnchors,
+      alerts: options.extensions.contains(.alerts))
     return try isolated.terminalOutput(
       markdownFile: file, options: options, importer: renderer.requireImporter(),
       terminal: settings, writingTo: destination)
@@ -248,7 +247,8 @@ package struct RenderPipeline: Sendable {
       return .page(
         HTMLPage(
           fragment: fragment, stylesheet: renderer.stylesheet,
-          title: TitlePass.title(of: document), fileName: fileName))
+          title: TitlePass.title(of: document), fileName: fileName,
+          colorScheme: renderer.configuration.pageColorScheme))
     default:
       let importer = try renderer.requireImporter()
       var document: Document
@@ -276,7 +276,8 @@ package struct RenderPipeline: Sendable {
         HTMLPage(
           fragment: Self.fragment(of: document, engineID: engine.descriptor.id),
           stylesheet: renderer.stylesheet, title: TitlePass.title(of: document),
-          fileName: fileName, language: configuration.language, baseURL: configuration.baseURL))
+          fileName: fileName, language: configuration.language, baseURL: configuration.baseURL,
+          colorScheme: configuration.pageColorScheme))
     case .document:
       return .document(document)
     case .styledText, .plainText, .json, .terminal:

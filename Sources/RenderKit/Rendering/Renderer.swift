@@ -37,7 +37,7 @@ public struct Renderer: Sendable {
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
   public let sanitizer: (any HTMLSanitizing)?
   /// The document passes every render runs, in order: ``MathPass``, ``HeadingAnchorsPass``,
-  /// the app's, then ``TitlePass``.
+  /// ``AlertsPass``, ``TaskListPass``, the app's, then ``TitlePass``.
   public let passes: [any DocumentPass]
 
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
@@ -62,7 +62,8 @@ public struct Renderer: Sendable {
     self.options = configuration.options(for: engine.descriptor)
     self.importer = importer
     self.sanitizer = sanitizer
-    self.passes = [MathPass(), HeadingAnchorsPass()] + passes + [TitlePass()]
+    self.passes =
+      [MathPass(), HeadingAnchorsPass(), AlertsPass(), TaskListPass()] + passes + [TitlePass()]
     if let css = configuration.stylesheetCSS {
       self.configuredStylesheet = try Stylesheet(css: css)
     } else {
@@ -150,7 +151,8 @@ public struct Renderer: Sendable {
   public func page(fragment: HTMLFragment, fileName: String? = nil) -> HTMLPage {
     HTMLPage(
       fragment: fragment, stylesheet: stylesheet, title: configuration.title, fileName: fileName,
-      language: configuration.language, baseURL: configuration.baseURL)
+      language: configuration.language, baseURL: configuration.baseURL,
+      colorScheme: configuration.pageColorScheme)
   }
 
   package func requireImporter() throws(RenderError) -> any HTMLImporting {
