@@ -2,7 +2,7 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev libyaml-dev \
   libmd4c-dev libmd4c-html0-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev \
-  tmux
+  libsource-highlight-dev tmux
 # (tmux: the terminal capture tests run `render` in a real terminal of a fixed size.)
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors

@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "HTML5Import", targets: ["HTML5Import"]),
     .library(name: "RenderOutline", targets: ["RenderOutline"]),
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
+    .library(name: "RenderHighlight", targets: ["RenderHighlight"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
     .executable(name: "render", targets: ["render"]),
@@ -55,6 +56,12 @@ let package = Package(
     // libmarkdown's realloc import pointed at one that grows geometrically (DiscountGrowth.h).
     .target(name: "CDiscountGrowth"),
     .target(name: "CParseArena"),
+    // GNU source-highlight (C++) and the shim whose header is plain C, so that Swift imports
+    // it without C++ interoperation.
+    .systemLibrary(
+      name: "CSourceHighlightLibrary", pkgConfig: "source-highlight",
+      providers: [.apt(["libsource-highlight-dev"])]),
+    .target(name: "CSourceHighlight", dependencies: ["CSourceHighlightLibrary"]),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),
@@ -71,6 +78,11 @@ let package = Package(
     .target(name: "RenderOutline", dependencies: ["RenderCore"]),
     // YAML front matter, split off before an engine sees the text and read with libyaml.
     .target(name: "FrontMatter", dependencies: ["RenderCore", "CYAML"]),
+    // Code blocks split into classed runs (source-highlight), the language definitions Debian
+    // lacks among its resources.
+    .target(
+      name: "RenderHighlight", dependencies: ["CSourceHighlight"],
+      resources: [.copy("Languages")]),
     // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
     .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
@@ -125,6 +137,9 @@ let package = Package(
       name: "RenderOutlineTests",
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
+    .testTarget(
+      name: "RenderHighlightTests", dependencies: ["RenderHighlight", "TestSupport"],
+      exclude: ["Fixtures"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
     // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
