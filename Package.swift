@@ -110,6 +110,8 @@ let package = Package(
         "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
+    // RenderHighlight's runs for scripts/highlight-quality.py, which compares them with Pygments.
+    .executableTarget(name: "highlight-tokens", dependencies: ["RenderHighlight"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 

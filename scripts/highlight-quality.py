@@ -12,7 +12,8 @@ print "<start> <end> <element>" byte ranges, "#" after each block, and timings o
   --srchilite DRIVER   GNU source-highlight (scripts/highlight-eval/srchilite-driver.cpp)
   --treesitter DIR     tree-sitter drivers DIR/ts-<language>-driver, queries in
                        DIR/q/tree_sitter_<language>/queries/highlights.scm
-  --render-highlight DRIVER   this package's RenderHighlight (the same protocol)
+  --render-highlight DRIVER   this package's RenderHighlight: the highlight-tokens executable
+                       (swift build -c release --product highlight-tokens)
 
 Needs Pygments (pip install pygments); `make highlight-quality` sets up a venv under .build.
 """
@@ -100,6 +101,9 @@ def pygments_class(tokentype):
         if tokentype in cls:
             return name
     return None
+
+
+FOUR = ("comment", "string", "number", "keyword")
 
 
 def srchilite_class(element):
@@ -243,7 +247,7 @@ def main():
                 candidates.append(("tree-sitter", [driver, query], treesitter_class))
         if args.render_highlight:
             candidates.append(("RenderHighlight", [args.render_highlight, language],
-                               lambda element: element if element != "none" else None))
+                               lambda element: element if element in FOUR else None))
 
         for name, command, classify in candidates:
             if name == "source-highlight":
@@ -253,6 +257,9 @@ def main():
                 results, stats, wall = run_driver(command, blocks * args.repeat)
             except subprocess.CalledProcessError as error:
                 row[name] = "failed: %s" % error.stderr.decode().strip()[:80]
+                continue
+            if "unknown" in stats:
+                row[name] = "unknown language"
                 continue
             same = total = 0
             for code, ranges, theirs in zip(blocks, results, reference):
@@ -264,6 +271,8 @@ def main():
                 row[name + " MB/s"] = stats["bytes"] / stats["seconds"] / 1e6
             if "load_ms" in stats:
                 row[name + " load ms"] = stats["load_ms"]
+            if "first_ms" in stats:
+                row[name + " first block ms"] = stats["first_ms"]
         rows.append(row)
 
     columns = []
