@@ -188,6 +188,8 @@ def main():
     parser.add_argument("--treesitter", help="directory of tree-sitter drivers and queries")
     parser.add_argument("--render-highlight", help="RenderHighlight's driver executable")
     parser.add_argument("--repeat", type=int, default=20, help="speed: passes over the blocks")
+    parser.add_argument("--file", action="append", default=[], metavar="LANGUAGE:PATH",
+                        help="also a whole source file as one block, reported on its own row")
     args = parser.parse_args()
 
     from pygments.lexers import get_lexer_by_name
@@ -203,12 +205,19 @@ def main():
                 if language and language in PYGMENTS_LEXER:
                     by_language.setdefault(language, []).append(code)
 
+    for spec in args.file:
+        language, path = spec.split(":", 1)
+        with open(path, encoding="utf-8") as f:
+            by_language.setdefault("%s (%s)" % (language, os.path.basename(path)), []).append(
+                f.read())
+
     extra = set()
     if args.extra_lang_dir:
-        extra = {f[:-5] for f in os.listdir(args.extra_lang_dir) if f.endswith(".lang")}
+        extra = {f for f in os.listdir(args.extra_lang_dir) if f.endswith(".lang")}
 
     rows = []
-    for language, blocks in sorted(by_language.items()):
+    for label, blocks in sorted(by_language.items()):
+        language = label.split(" ")[0]
         lexer = get_lexer_by_name(PYGMENTS_LEXER[language])
         # Pygments' speed is its lexing alone, not this script's classing of its tokens.
         started = time.perf_counter()
@@ -226,19 +235,19 @@ def main():
                     classes[i] = cls
             reference.append(classes)
         size = sum(len(c.encode()) for c in blocks)
-        row = {"language": language, "blocks": len(blocks), "bytes": size,
+        row = {"language": label, "blocks": len(blocks), "bytes": size,
                "pygments MB/s": size / pygments_seconds / 1e6}
 
         candidates = []
         if args.srchilite:
-            if language in extra:
+            # This package's definition when it has one (by language or Debian's file name).
+            file = language + ".lang" if language + ".lang" in extra else SRCHILITE_LANG.get(language)
+            if file in extra:
                 candidates.append(("source-highlight",
-                                   [args.srchilite, args.extra_lang_dir, language + ".lang"],
-                                   srchilite_class))
-            elif language in SRCHILITE_LANG:
+                                   [args.srchilite, args.extra_lang_dir, file], srchilite_class))
+            elif file:
                 candidates.append(("source-highlight",
-                                   [args.srchilite, args.srchilite_data, SRCHILITE_LANG[language]],
-                                   srchilite_class))
+                                   [args.srchilite, args.srchilite_data, file], srchilite_class))
         if args.treesitter:
             driver = os.path.join(args.treesitter, "ts-%s-driver" % language)
             query = os.path.join(args.treesitter, "q", "tree_sitter_%s" % language, "queries",

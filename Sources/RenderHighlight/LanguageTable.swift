@@ -29,7 +29,7 @@ enum LanguageTable {
       bundled: true),
     HighlightLanguage(
       name: "python", aliases: ["py", "python3", "py3", "gyp"], definition: "python.lang",
-      bundled: false),
+      bundled: true),
     HighlightLanguage(
       name: "javascript", aliases: ["js", "node", "mjs", "cjs", "jsx"],
       definition: "javascript.lang", bundled: true),
@@ -44,7 +44,7 @@ enum LanguageTable {
     HighlightLanguage(name: "toml", aliases: [], definition: "toml.lang", bundled: true),
     HighlightLanguage(
       name: "bash", aliases: ["sh", "shell", "zsh", "ksh", "shell-script", "shellscript"],
-      definition: "sh.lang", bundled: false),
+      definition: "sh.lang", bundled: true),
     HighlightLanguage(name: "go", aliases: ["golang"], definition: "go.lang", bundled: false),
     HighlightLanguage(name: "rust", aliases: ["rs"], definition: "rust.lang", bundled: false),
     HighlightLanguage(name: "java", aliases: [], definition: "java.lang", bundled: false),

@@ -140,6 +140,19 @@ private let samples: [ClassedSample] = [
     }
   }
 
+  // A rule that can match nothing makes the library loop on one line for ever, out of reach
+  // of the budget: every definition meets every printable character, alone and together.
+  @Test(.timeLimit(.minutes(1)))
+  func everyDefinitionGetsThroughEveryCharacter() throws {
+    let printable = (32..<127).map { String(UnicodeScalar(UInt8($0))) }
+    let code = "\n" + printable.joined(separator: "\n") + "\n" + printable.joined() + "\n\n"
+    for language in CodeHighlighter.supportedLanguages {
+      let result = try #require(CodeHighlighter.shared.tokens(code: code, language: language))
+      #expect(result.fallback == nil, "\(language): \(String(describing: result.fallback))")
+      #expect(coversExactly(result, code), "\(language)")
+    }
+  }
+
   @Test func aliasesResolveToTheirLanguage() {
     let aliases: [(String, String)] = [
       ("js", "javascript"), ("sh", "bash"), ("shell", "bash"), ("zsh", "bash"),
