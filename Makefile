@@ -84,6 +84,17 @@ hostile: deps
 	  --suite ../shared/suites/pathological.json --suite Tests/Fixtures/Hostile/published.json \
 	  --peers .build/hostile-peers.json
 
+# RenderHighlight against Pygments (PyPI, into .build/hl-venv), per language, on the code
+# blocks of the shared READMEs: the share of characters both class alike (comment, string,
+# number, keyword), and the speeds; the table docs/highlighting.md gives.
+.PHONY: highlight-quality
+highlight-quality: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product highlight-tokens
+	[ -x .build/hl-venv/bin/python ] || python3 -m venv .build/hl-venv
+	.build/hl-venv/bin/pip install -q pygments
+	.build/hl-venv/bin/python scripts/highlight-quality.py \
+	  --render-highlight "$$($(SWIFT) build -c release --show-bin-path)/highlight-tokens"
+
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
 # its colours from the pixels, light and dark scheme; then opens `render preview` and checks
 # that saves of the document and the stylesheet show up in the open page.

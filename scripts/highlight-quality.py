@@ -15,7 +15,8 @@ print "<start> <end> <element>" byte ranges, "#" after each block, and timings o
   --render-highlight DRIVER   this package's RenderHighlight: the highlight-tokens executable
                        (swift build -c release --product highlight-tokens)
 
-Needs Pygments (pip install pygments); `make highlight-quality` sets up a venv under .build.
+`make highlight-quality` installs Pygments into .build/hl-venv and runs this with
+RenderHighlight.
 """
 
 import argparse
