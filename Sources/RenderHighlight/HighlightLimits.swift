@@ -17,5 +17,5 @@ public struct HighlightLimits: Sendable, Hashable {
 
   /// Room for any hand-written code block; a minified file or generated data is left plain.
   public static let `default` = HighlightLimits(
-    maximumBlockBytes: 256 * 1024, maximumLineBytes: 2_000, budgetSeconds: 0.25)
+    maximumBlockBytes: 256 * 1024, maximumLineBytes: 1_000, budgetSeconds: 0.25)
 }

@@ -210,6 +210,26 @@ private let samples: [ClassedSample] = [
     }
   }
 
+  // Lines of calls, just under the line limit, are the slowest the library meets: each line
+  // costs it the square of its length, and the budget is checked between lines.
+  @Test func slowestLinesStopAtTheBudget() throws {
+    let limit = HighlightLimits.default.maximumLineBytes
+    let line = String(String(repeating: "a(b(", count: limit / 4).prefix(limit - 1)) + "\n"
+    let code = String(repeating: line, count: 200)
+    for language in ["swift", "c", "cpp"] {
+      let clock = ContinuousClock()
+      let started = clock.now
+      let result = try #require(CodeHighlighter.shared.tokens(code: code, language: language))
+      let elapsed = clock.now - started
+      #expect(result.fallback == .overBudget(seconds: HighlightLimits.default.budgetSeconds))
+      #expect(coversExactly(result, code))
+      // The budget is processor time, and one line may pass it; the wall-clock bound leaves
+      // room for a busy machine and for other tests holding the library's lock, and is still
+      // a small part of the 200 lines' unbounded cost.
+      #expect(elapsed < .seconds(10), "\(language) took \(elapsed)")
+    }
+  }
+
   @Test func scriptPayloadInCodeLosesNothing() throws {
     let code = try fixture("xss.html")
     for language in ["html", "javascript", "markdown", "bash"] {
