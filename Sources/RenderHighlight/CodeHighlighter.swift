@@ -48,7 +48,7 @@ public struct CodeHighlighter: Sendable {
   }
 
   private static func language(infoString: String) -> HighlightLanguage? {
-    let word = infoString.lowercased().split(whereSeparator: { " \t,{".contains($0) }).first
+    let word = infoString.lowercased().split(whereSeparator: { " \t,{}".contains($0) }).first
     guard var name = word.map(String.init) else { return nil }
     if name.hasPrefix(".") { name.removeFirst() }
     return LanguageTable.byName[name]

@@ -1,6 +1,5 @@
 import CSourceHighlight
 import Foundation
-import Synchronization
 
 /// A run as the library reports it: UTF-8 offsets and the class of its element (nil: the
 /// class of the run before it).
@@ -14,8 +13,9 @@ struct ElementRun {
 ///
 /// Every call into the library holds one process-wide lock: its definition parser keeps
 /// process-wide state, and a state it copies while highlighting draws its id from an
-/// unsynchronised static counter. Each language is read once per process, on first use, and
-/// kept for the process's life.
+/// unsynchronised static counter. The lock is an NSLock (a pthread mutex), which
+/// ThreadSanitizer sees, unlike Synchronization's Mutex on Linux. Each language is read once
+/// per process, on first use, and kept for the process's life.
 enum SourceHighlightBridge {
   /// Debian's definitions (libsource-highlight-common).
   static let systemDirectory = "/usr/share/source-highlight"
@@ -25,12 +25,14 @@ enum SourceHighlightBridge {
     let classes: [TokenClass?]
   }
 
-  private struct Library: ~Copyable {
+  /// The languages read so far and those that failed, only touched under `lock`.
+  private final class Library: @unchecked Sendable {
+    let lock = NSLock()
     var loaded: [String: Loaded] = [:]
     var failures: [String: String] = [:]
   }
 
-  private static let library = Mutex(Library())
+  private static let library = Library()
 
   /// This package's definitions, in its resource bundle.
   static let bundledDirectory: String? = Bundle.module.resourceURL?
@@ -40,9 +42,9 @@ enum SourceHighlightBridge {
   static func runs(
     code: String, language: HighlightLanguage, limits: HighlightLimits
   ) -> Result<[ElementRun], HighlightFallback> {
-    library.withLock { library in
+    library.lock.withLock {
       let loaded: Loaded
-      switch load(language, into: &library) {
+      switch load(language, into: library) {
       case .success(let found): loaded = found
       case .failure(let fallback): return .failure(fallback)
       }
@@ -79,7 +81,7 @@ enum SourceHighlightBridge {
   }
 
   private static func load(
-    _ language: HighlightLanguage, into library: inout Library
+    _ language: HighlightLanguage, into library: Library
   ) -> Result<Loaded, HighlightFallback> {
     if let loaded = library.loaded[language.name] { return .success(loaded) }
     if let message = library.failures[language.name] {

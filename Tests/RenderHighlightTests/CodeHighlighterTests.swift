@@ -159,7 +159,7 @@ private let samples: [ClassedSample] = [
       ("yml", "yaml"), ("c++", "cpp"), ("ts", "typescript"), ("py", "python"),
       ("rust,ignore", "rust"), ("Swift", "swift"), ("objective-c", "objc"), ("kt", "kotlin"),
       ("docker", "dockerfile"), ("md", "markdown"), ("patch", "diff"), ("rb", "ruby"),
-      ("json {title=x}", "json"),
+      ("json {title=x}", "json"), ("{.python}", "python"),
     ]
     for (alias, language) in aliases {
       #expect(CodeHighlighter.canonicalLanguage(infoString: alias) == language, "\(alias)")
