@@ -14,6 +14,7 @@ struct HighlightLanguage: Sendable {
 }
 
 /// The one table of languages and aliases: every fenced block's info string is looked up here.
+/// C# is left out: the library's definition parser leaks memory reading Debian's csharp.lang.
 enum LanguageTable {
   // Markup definitions call tags "keyword" and attribute names "type".
   private static let markup: [String: TokenClass] = ["keyword": .tag, "type": .attribute]
@@ -69,8 +70,6 @@ enum LanguageTable {
     HighlightLanguage(
       name: "markdown", aliases: ["md", "mkd", "mdown"], definition: "markdown.lang",
       bundled: true),
-    HighlightLanguage(
-      name: "csharp", aliases: ["cs", "c#"], definition: "csharp.lang", bundled: false),
     HighlightLanguage(name: "php", aliases: [], definition: "php.lang", bundled: false),
     HighlightLanguage(
       name: "perl", aliases: ["pl", "pm"], definition: "perl.lang", bundled: false),
