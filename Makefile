@@ -2,7 +2,7 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev libyaml-dev \
   libmd4c-dev libmd4c-html0-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev \
-  zlib1g-dev tmux
+  zlib1g-dev libsource-highlight-dev tmux
 # (tmux: the terminal capture tests run `render` in a real terminal of a fixed size.)
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
@@ -83,6 +83,17 @@ hostile: deps
 	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/renderbench hostile \
 	  --suite ../shared/suites/pathological.json --suite Tests/Fixtures/Hostile/published.json \
 	  --peers .build/hostile-peers.json
+
+# RenderHighlight against Pygments (PyPI, into .build/hl-venv), per language, on the code
+# blocks of the shared READMEs: the share of characters both class alike (comment, string,
+# number, keyword), and the speeds; the table docs/highlighting.md gives.
+.PHONY: highlight-quality
+highlight-quality: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product highlight-tokens
+	[ -x .build/hl-venv/bin/python ] || python3 -m venv .build/hl-venv
+	.build/hl-venv/bin/pip install -q pygments
+	.build/hl-venv/bin/python scripts/highlight-quality.py \
+	  --render-highlight "$$($(SWIFT) build -c release --show-bin-path)/highlight-tokens"
 
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
 # its colours from the pixels, light and dark scheme; then opens `render preview` and checks

@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "RenderOutline", targets: ["RenderOutline"]),
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
     .library(name: "RenderMath", targets: ["RenderMath"]),
+    .library(name: "RenderHighlight", targets: ["RenderHighlight"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
     // JSON Lines in, one answer per line out, on a pool of contained workers (`render batch`).
@@ -60,6 +61,12 @@ let package = Package(
     // libmarkdown's realloc import pointed at one that grows geometrically (DiscountGrowth.h).
     .target(name: "CDiscountGrowth"),
     .target(name: "CParseArena"),
+    // GNU source-highlight (C++) and the shim whose header is plain C, so that Swift imports
+    // it without C++ interoperation.
+    .systemLibrary(
+      name: "CSourceHighlightLibrary", pkgConfig: "source-highlight",
+      providers: [.apt(["libsource-highlight-dev"])]),
+    .target(name: "CSourceHighlight", dependencies: ["CSourceHighlightLibrary"]),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),
@@ -79,6 +86,11 @@ let package = Package(
     // LaTeX math to MathML Core and to linear Unicode, and the scanner that finds math in
     // Markdown source by GitHub's dollar rules.
     .target(name: "RenderMath", dependencies: ["RenderCore"]),
+    // Code blocks split into classed runs (source-highlight), the language definitions Debian
+    // lacks among its resources.
+    .target(
+      name: "RenderHighlight", dependencies: ["CSourceHighlight"],
+      resources: [.copy("Languages")]),
     // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
     .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
@@ -109,6 +121,8 @@ let package = Package(
         "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
+    // RenderHighlight's runs for scripts/highlight-quality.py, which compares them with Pygments.
+    .executableTarget(name: "highlight-tokens", dependencies: ["RenderHighlight"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
@@ -138,6 +152,9 @@ let package = Package(
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
     .testTarget(
       name: "RenderMathTests", dependencies: ["RenderMath", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "RenderHighlightTests", dependencies: ["RenderHighlight", "TestSupport"],
+      exclude: ["Fixtures"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
     // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
