@@ -30,7 +30,7 @@ public struct MathPass: DocumentPass {
   /// Whether the bytes hold a `$` or the word `math` (a fence's info string): without
   /// either there is no formula.
   public func mayChange(markdownUTF8 markdown: Data) -> Bool {
-    markdown.contains(UInt8(ascii: "$")) || markdown.range(of: Data("math".utf8)) != nil
+    ByteSearch.contains("$", in: markdown) || ByteSearch.contains("math", in: markdown)
   }
 
   /// `markdown` with each `$` formula as a marked code span; nil when it has no formula.

@@ -41,7 +41,7 @@ public struct AlertsPass: DocumentPass {
 
   /// Whether the Markdown holds `[!`, which every alert's marker starts with.
   public func mayChange(markdownUTF8 markdown: Data) -> Bool {
-    markdown.range(of: Data("[!".utf8)) != nil
+    ByteSearch.contains("[!", in: markdown)
   }
 
   /// Rewrites each alert as the type's summary says; a document without one is left as it is.
