@@ -8,7 +8,7 @@ import RenderCore
 ///
 /// As on GitHub, a marker followed by text on its own line, a quote holding only the marker,
 /// and a quote inside another element (a list item, another quote) stay block quotes.
-/// Active with the ``RenderCore/RenderFeature/alerts`` extension (the `gfm` profile); Markdown
+/// Active with the ``RenderFeature/alerts`` extension (the `gfm` profile); Markdown
 /// with no `[!` keeps its fast paths (a fragment stays the engine's own HTML).
 public struct AlertsPass: DocumentPass {
   /// The five kinds, in GitHub's order.

@@ -2,7 +2,7 @@ import RenderCore
 
 /// Gives every heading an anchor `id` and, when the options ask, puts the table of contents
 /// in the document (``Outline``, ``TableOfContents``): active with
-/// ``RenderCore/RenderOptions/headingAnchors`` or ``RenderCore/RenderOptions/tableOfContents``.
+/// ``RenderOptions/headingAnchors`` or ``RenderOptions/tableOfContents``.
 public struct HeadingAnchorsPass: DocumentPass {
   /// `"heading-anchors"`.
   public let id = "heading-anchors"

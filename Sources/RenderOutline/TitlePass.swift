@@ -1,6 +1,6 @@
 import RenderCore
 
-/// Settles a page's title in the document's ``RenderCore/Document/metadata``: the front
+/// Settles a page's title in the document's ``Document/metadata``: the front
 /// matter's `title` when it is a non-blank string, else the configured title, else the text of
 /// the first `h1` (else of the first heading). Active only when the render makes a page.
 public struct TitlePass: DocumentPass {

@@ -34,7 +34,7 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable {
   /// Extension: GitHub's tagfilter: raw `<script>`, `<style>`, `<iframe>` and the like are
   /// escaped even when raw HTML passes.
   case tagFilter
-  /// Extension: `$…$`, `$$…$$` and ```` ```math ```` as MathML (linear Unicode in text),
+  /// Extension: `$…$`, `$$…$$` and `math` fences as MathML (linear Unicode in text),
   /// protected from Markdown. Every engine has it: the pipeline implements it.
   case math
   /// Extension: a quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`

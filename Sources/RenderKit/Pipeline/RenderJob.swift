@@ -3,7 +3,7 @@ import RenderCore
 import RenderTerminal
 
 /// One render as a value: where the document comes from and what to make of it. A
-/// ``Renderer`` runs it (``Renderer/run(_:)``) with its engine, options, passes and
+/// ``Renderer`` runs it (`run(_:)`) with its engine, options, passes and
 /// stylesheet; the same job gives the same output in the host or in a worker.
 ///
 /// ```swift
@@ -28,7 +28,7 @@ public struct RenderJob: Sendable {
     /// Markdown text.
     public static func markdown(_ text: String) -> Source { Source(storage: .markdownText(text)) }
 
-    /// Markdown as UTF-8 bytes (a file's contents, say), decoded as ``MarkdownInput/decode(_:)``
+    /// Markdown as UTF-8 bytes (a file's contents, say), decoded as `MarkdownInput.decode(_:)`
     /// does: invalid UTF-8 becomes U+FFFD. An engine in a worker gets the bytes as they are
     /// when nothing in the host needs the text.
     public static func markdown(utf8: Data) -> Source { Source(storage: .markdownBytes(utf8)) }

@@ -36,7 +36,7 @@ public struct Renderer: Sendable {
   public let importer: (any HTMLImporting)?
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
   public let sanitizer: (any HTMLSanitizing)?
-  /// The document passes every render runs, in order: ``MathPass``, ``HeadingAnchorsPass``,
+  /// The document passes every render runs, in order: `MathPass`, ``HeadingAnchorsPass``,
   /// ``AlertsPass``, ``TaskListPass``, the app's, then ``TitlePass``.
   public let passes: [any DocumentPass]
 
