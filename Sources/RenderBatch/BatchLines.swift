@@ -73,8 +73,10 @@ public struct BatchLines: AsyncSequence, Sendable {
 }
 
 /// The state of ``BatchLines``: one iterator reads it at a time, from one thread at a time
-/// (each read waits for the one before), hence unchecked.
+/// (each read waits for the one before). The lock makes that hand-over between threads
+/// explicit, so that no reader depends on how a continuation orders memory.
 final class LineReader: @unchecked Sendable {
+  private let lock = NSLock()
   private let descriptor: Int32?
   private let name: String
   private let maximumLineBytes: Int
@@ -116,6 +118,13 @@ final class LineReader: @unchecked Sendable {
 
   /// A whole line already read, without reading more; nil when none is.
   func bufferedLine() -> BatchLine? {
+    lock.lock()
+    defer { lock.unlock() }
+    return takeBufferedLine()
+  }
+
+  /// ``bufferedLine()`` with the lock held.
+  private func takeBufferedLine() -> BatchLine? {
     guard skipping == nil, let newline = nextNewline() else { return nil }
     return line(endingAt: newline)
   }
@@ -132,6 +141,8 @@ final class LineReader: @unchecked Sendable {
 
   /// The next line, reading as much as it takes; nil at the end.
   func nextLine() throws(RenderError) -> BatchLine? {
+    lock.lock()
+    defer { lock.unlock() }
     if let deferredError {
       self.deferredError = nil
       throw deferredError
@@ -147,7 +158,7 @@ final class LineReader: @unchecked Sendable {
         }
         skipping = skipped + (pending.endIndex - pendingStart)
         dropPending()
-      } else if let line = bufferedLine() {
+      } else if let line = takeBufferedLine() {
         return line
       } else if pending.endIndex - pendingStart > maximumLineBytes {
         skipping = pending.endIndex - pendingStart
