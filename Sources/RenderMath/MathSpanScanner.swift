@@ -237,13 +237,7 @@ private struct Scan {
       case UInt8(ascii: "\\"):
         index += index + 1 < end && Self.isASCIIPunctuation(bytes[index + 1]) ? 2 : 1
       case UInt8(ascii: "`"):
-        var runEnd = index
-        while runEnd < end, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
-        if let closer = codeRuns.closer(length: runEnd - index, after: runEnd) {
-          index = closer + (runEnd - index)
-        } else {
-          index = runEnd
-        }
+        index = past(codeSpanAt: index, end: end, codeRuns: codeRuns)
       case UInt8(ascii: "$"):
         var runEnd = index
         while runEnd < end, bytes[runEnd] == UInt8(ascii: "$") { runEnd += 1 }
@@ -284,6 +278,15 @@ private struct Scan {
     }
   }
 
+  /// Where scanning goes on after the backtick run at `index`: past its code span when a run
+  /// of the same length closes it, else past the run (which is then literal text).
+  private func past(codeSpanAt index: Int, end: Int, codeRuns: BacktickRuns) -> Int {
+    var runEnd = index
+    while runEnd < end, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
+    guard let closer = codeRuns.closer(length: runEnd - index, after: runEnd) else { return runEnd }
+    return closer + (runEnd - index)
+  }
+
   /// The closing `$` of inline math whose content starts at `start`, or nil. A `$` inside a
   /// code span that opens after `start` does not close it: code spans bind tighter, so
   /// `` $5 and `$HOME` `` is a price and a code span.
@@ -292,13 +295,7 @@ private struct Scan {
     var index = start
     while index < end {
       if bytes[index] == UInt8(ascii: "`") {
-        var runEnd = index
-        while runEnd < end, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
-        if let closer = codeRuns.closer(length: runEnd - index, after: runEnd) {
-          index = closer + (runEnd - index)
-        } else {
-          index = runEnd
-        }
+        index = past(codeSpanAt: index, end: end, codeRuns: codeRuns)
         continue
       }
       guard bytes[index] == UInt8(ascii: "$") else {
