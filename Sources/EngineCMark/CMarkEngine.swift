@@ -193,7 +193,8 @@ public struct CMarkEngine: MarkdownEngine {
           info: string(cmark_node_get_fence_info(node)), text: string(cmark_node_get_literal(node)))
       case CMARK_NODE_THEMATIC_BREAK: builder.thematicBreak()
       case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-        builder.html(string(cmark_node_get_literal(node)))
+        builder.html(
+          string(cmark_node_get_literal(node)), isBlock: type == CMARK_NODE_HTML_BLOCK)
       default:
         break
       }

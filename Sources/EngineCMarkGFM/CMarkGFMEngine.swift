@@ -201,7 +201,8 @@ public struct CMarkGFMEngine: MarkdownEngine {
       case RGFM_NODE_CODE_BLOCK:
         builder.codeBlock(info: string(node.info), text: string(node.literal))
       case RGFM_NODE_THEMATIC_BREAK: builder.thematicBreak()
-      case RGFM_NODE_HTML_BLOCK, RGFM_NODE_HTML_INLINE: builder.html(string(node.literal))
+      case RGFM_NODE_HTML_BLOCK, RGFM_NODE_HTML_INLINE:
+        builder.html(string(node.literal), isBlock: kind == RGFM_NODE_HTML_BLOCK)
       case RGFM_NODE_TABLE:
         alignments = Array(UnsafeBufferPointer(start: node.alignments, count: Int(node.columns)))
         builder.enter(.element(name: "table", attributes: []))

@@ -23,7 +23,8 @@ struct MD4CDocumentBuilder {
   /// An empty document for a render with `options` of `markdownLength` bytes.
   init(options: RenderOptions, markdownLength: Int) {
     hub = MarkdownDocumentBuilder(
-      options: options, urlEscaping: Self.urlEscaping, markdownLength: markdownLength)
+      options: options, urlEscaping: Self.urlEscaping, layout: .md4c,
+      markdownLength: markdownLength)
   }
 
   /// The document built (when raw HTML stopped the parse, the engine imports its HTML instead).

@@ -18,11 +18,13 @@ public struct MD4CEngine: MarkdownEngine {
 
   /// md4c's identity, run-time library version and features.
   public var descriptor: EngineDescriptor {
-    EngineDescriptor(
+    var descriptor = EngineDescriptor(
       id: "md4c", displayName: "md4c (CommonMark push parser)",
       libraryVersion: MD4CParser.libraryVersion,
       features: [.rawHTML, .hardLineBreaks, .tables, .strikethrough, .autolinks, .taskLists],
       isSafeOnHostileInput: false, concurrency: .parallel)
+    descriptor.htmlLayout = .md4c
+    return descriptor
   }
 
   /// Renders `markdown` with libmd4c; see ``MarkdownEngine/render(_:options:)``.

@@ -5,7 +5,8 @@
 /// (`html` and `body` included), so styled text is the same on either path. The builder applies
 /// what the engine's renderer applies: the one URL rule (``URLSafety``) in safe mode, the
 /// engine's URL escaping, `language-` classes on code blocks, images' alt text as plain text,
-/// no paragraphs inside tight list items.
+/// no paragraphs inside tight list items, and the line breaks between tags (``HTMLLayout``), so
+/// that the document serialised is the engine's HTML byte for byte.
 ///
 /// Raw HTML is the one thing only HTML can say: in safe mode it is omitted (as the renderer
 /// omits it); with ``RenderOptions/unsafe`` the builder cannot know how tags opened in one node
@@ -34,15 +35,21 @@ package struct MarkdownDocumentBuilder {
   private var needsImport = false
   private let options: RenderOptions
   private let urlEscaping: URLEscaping
+  private let layout: HTMLLayout
+  /// Whether the engine's HTML, written up to here, ends with a newline (or is empty): where
+  /// its renderer's `cr()` writes nothing.
+  private var atLineStart = true
 
   /// Starts an empty document for a render with `options`; `urlEscaping` is how the engine's
-  /// renderer writes URLs. `markdownLength` (in UTF-8 bytes) sizes the node table up front, so
-  /// that it is not copied as it grows.
+  /// renderer writes URLs and `layout` where it breaks lines. `markdownLength` (in UTF-8 bytes)
+  /// sizes the node table up front, so that it is not copied as it grows.
   package init(
-    options: RenderOptions, urlEscaping: URLEscaping = .commonMark, markdownLength: Int = 0
+    options: RenderOptions, urlEscaping: URLEscaping = .commonMark,
+    layout: HTMLLayout = .cmark, markdownLength: Int = 0
   ) {
     self.options = options
     self.urlEscaping = urlEscaping
+    self.layout = layout
     // Real Markdown has about one node per 20 bytes; memory reserved and never touched costs
     // nothing.
     document.reserveCapacity(markdownLength / 16 + 3)
@@ -103,10 +110,12 @@ package struct MarkdownDocumentBuilder {
     switch frame {
     case .element:
       guard parents.count > 1 else { return }
-      let closed = parents.removeLast()
-      if document.nodes[closed].name == "ul" || document.nodes[closed].name == "ol" {
-        _ = tightLists.popLast()
-      }
+      let name = document.nodes[parent].name
+      if layout.linesBeforeEnd.contains(name) { startLine() }
+      parents.removeLast()
+      if name == "ul" || name == "ol" { _ = tightLists.popLast() }
+      atLineStart = false
+      if layout.breaksAfterEnd.contains(name) { appendText("\n") }
     case .transparent:
       break
     case .image(let source, let title):
@@ -118,6 +127,7 @@ package struct MarkdownDocumentBuilder {
       ]
       if !title.isEmpty { attributes.append(.init(lowercasedName: "title", value: title)) }
       document.appendElement(lowercasedName: "img", attributes: attributes, to: parent)
+      atLineStart = false
     }
   }
 
@@ -126,7 +136,7 @@ package struct MarkdownDocumentBuilder {
     if imageDepth > 0 {
       altText += text
     } else {
-      document.appendText(text, to: parent)
+      appendText(text)
     }
   }
 
@@ -135,6 +145,7 @@ package struct MarkdownDocumentBuilder {
     if imageDepth > 0 { return altText += text }
     let code = document.appendElement(lowercasedName: "code", to: parent)
     document.appendText(text, to: code)
+    atLineStart = false
   }
 
   /// Adds a line break inside a paragraph: a newline, or `<br>` with
@@ -142,19 +153,20 @@ package struct MarkdownDocumentBuilder {
   package mutating func softBreak() {
     if options.hardLineBreaks { return lineBreak() }
     if imageDepth > 0 { return altText += " " }
-    document.appendText("\n", to: parent)
+    appendText("\n")
   }
 
   /// Adds a hard line break, `<br>`.
   package mutating func lineBreak() {
     if imageDepth > 0 { return altText += " " }
     document.appendElement(lowercasedName: "br", to: parent)
-    document.appendText("\n", to: parent)
+    appendText("\n")
   }
 
   /// Adds a code block; `info` is the info string, whose first word becomes the
   /// `language-` class.
   package mutating func codeBlock(info: String, text: String) {
+    if layout.linesBeforeStart.contains("pre") { startLine() }
     let pre = document.appendElement(lowercasedName: "pre", to: parent)
     let language = info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
     let code = document.appendElement(
@@ -163,18 +175,29 @@ package struct MarkdownDocumentBuilder {
         ? [] : [.init(lowercasedName: "class", value: "language-\(language)")],
       to: pre)
     document.appendText(text, to: code)
+    atLineStart = false
+    if layout.breaksAfterEnd.contains("pre") { appendText("\n") }
   }
 
   /// Adds a thematic break, `<hr>`.
   package mutating func thematicBreak() {
+    if layout.linesBeforeStart.contains("hr") { startLine() }
     document.appendElement(lowercasedName: "hr", to: parent)
+    atLineStart = false
+    if layout.breaksAfterEnd.contains("hr") { appendText("\n") }
   }
 
-  /// Adds raw HTML: omitted in safe mode; with ``RenderOptions/unsafe`` it makes
-  /// ``finish(importing:)`` import the engine's HTML. Inside an image's alt text it is text.
-  package mutating func html(_ html: String) {
+  /// Adds raw HTML, a block or inline: omitted in safe mode; with ``RenderOptions/unsafe`` it
+  /// makes ``finish(importing:)`` import the engine's HTML. Inside an image's alt text it is
+  /// text.
+  package mutating func html(_ html: String, isBlock: Bool) {
     if imageDepth > 0 { return altText += html }
     if options.unsafe { needsImport = true }
+    // Where the renderer writes its "raw HTML omitted" comment, the document keeps the line
+    // breaks around it: a block's comment has a line of its own.
+    if isBlock && layout.omittedBlocksKeepLines { startLine() }
+    atLineStart = false
+    if isBlock && layout.omittedBlocksKeepLines { startLine() }
   }
 
   /// The document; `importing` gives the document imported from the engine's HTML, called only
@@ -190,8 +213,22 @@ package struct MarkdownDocumentBuilder {
   private var parent: Document.NodeID { parents[parents.count - 1] }
 
   private mutating func open(_ name: String, _ attributes: [DocumentNode.Attribute] = []) {
+    if layout.linesBeforeStart.contains(name) { startLine() }
     parents.append(document.appendElement(lowercasedName: name, attributes: attributes, to: parent))
     frames.append(.element)
+    atLineStart = false
+    if layout.breaksAfterStart.contains(name) { appendText("\n") }
+  }
+
+  private mutating func appendText(_ text: String) {
+    guard let last = text.utf8.last else { return }
+    document.appendText(text, to: parent)
+    atLineStart = last == UInt8(ascii: "\n")
+  }
+
+  /// A newline unless the HTML written so far ends with one.
+  private mutating func startLine() {
+    if !atLineStart { appendText("\n") }
   }
 
   private func url(_ destination: String) -> String {

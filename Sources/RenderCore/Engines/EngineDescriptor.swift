@@ -22,6 +22,9 @@ public struct EngineDescriptor: Sendable, Hashable {
   public var isSafeOnHostileInput: Bool
   /// Whether calls run in parallel or are serialised.
   public var concurrency: Concurrency
+  /// Where the engine's HTML breaks lines and how it ends void tags, which a document built
+  /// from its tree is serialised with.
+  package var htmlLayout = HTMLLayout.cmark
 
   /// Creates a descriptor.
   public init(

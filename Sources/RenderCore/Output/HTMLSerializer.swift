@@ -22,6 +22,10 @@ package struct HTMLSerializer {
 
   private let treatment: (DocumentNode) -> Treatment
   private let keepsAttribute: (DocumentNode, DocumentNode.Attribute) -> Bool
+  /// How a void element's tag ends (``HTMLLayout/voidTagEnd``).
+  package var voidTagEnd = ">"
+  /// What text escapes besides `&`, `<` and `>` (``HTMLLayout/textEscaping``).
+  package var textEscaping = HTMLEscaping.Context.text
 
   /// A serializer that writes every element and attribute.
   package init() {
@@ -41,12 +45,15 @@ package struct HTMLSerializer {
 
   /// A whole document as a fragment: its `html`, `head` and `body` elements unwrapped, so that
   /// a `<style>` or `<script>` a parser moved into the head stays, in its place at the start.
-  package static func fragment(of document: Document) -> String {
+  /// Void elements' tags end as `layout` says: an engine's document reads as its HTML.
+  package static func fragment(of document: Document, layout: HTMLLayout = .html) -> String {
     let structure: Set<String> = ["html", "head", "body"]
-    return HTMLSerializer(
+    var serializer = HTMLSerializer(
       treatment: { structure.contains($0.name) ? .unwrap : .write },
-      keepsAttribute: { _, _ in true }
-    ).write(contentsOf: document.root, in: document)
+      keepsAttribute: { _, _ in true })
+    serializer.voidTagEnd = layout.voidTagEnd
+    serializer.textEscaping = layout.textEscaping
+    return serializer.write(contentsOf: document.root, in: document)
   }
 
   /// Everything below `node` (not `node` itself), in document order, by the tree's one walk
@@ -64,7 +71,7 @@ package struct HTMLSerializer {
           if HTMLElements.rawText.contains(parent) {
             output += Self.rawText(entry.text)
           } else {
-            HTMLEscaping.append(entry.text, for: .text, to: &output)
+            HTMLEscaping.append(entry.text, for: textEscaping, to: &output)
           }
           return false
         }
@@ -73,6 +80,7 @@ package struct HTMLSerializer {
         var endTag: String?
         if treatment == .write {
           writeStartTag(of: entry, to: &output)
+          output += HTMLElements.void.contains(entry.name) ? voidTagEnd : ">"
           if HTMLElements.leadingNewline.contains(entry.name), let first = entry.firstChild,
             document.nodes[first].kind == .text, document.nodes[first].text.hasPrefix("\n")
           {
@@ -99,7 +107,6 @@ package struct HTMLSerializer {
       HTMLEscaping.append(attribute.value, for: .quotedValue, to: &output)
       output += "\""
     }
-    output += ">"
   }
 
   /// Raw text as written, with every `</` broken so that nothing in it can end the element.

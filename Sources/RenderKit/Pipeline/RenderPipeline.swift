@@ -268,13 +268,15 @@ package struct RenderPipeline: Sendable {
     -> RenderResult
   {
     let configuration = renderer.configuration
+    // Markdown's document reads as its engine's HTML; imported HTML as HTML.
+    let layout = job.source.isHTML ? HTMLLayout.html : engine.descriptor.htmlLayout
     switch job.output {
     case .fragment:
-      return .fragment(Self.fragment(of: document, engineID: engine.descriptor.id))
+      return .fragment(Self.fragment(of: document, layout: layout, engineID: engine.descriptor.id))
     case .page(let fileName):
       return .page(
         HTMLPage(
-          fragment: Self.fragment(of: document, engineID: engine.descriptor.id),
+          fragment: Self.fragment(of: document, layout: layout, engineID: engine.descriptor.id),
           stylesheet: renderer.stylesheet, title: TitlePass.title(of: document),
           fileName: fileName, language: configuration.language, baseURL: configuration.baseURL,
           colorScheme: configuration.pageColorScheme))
@@ -301,7 +303,9 @@ package struct RenderPipeline: Sendable {
   }
 
   /// The document written as an HTML fragment: the one serializer.
-  static func fragment(of document: Document, engineID: String) -> HTMLFragment {
-    HTMLFragment(html: HTMLSerializer.fragment(of: document), engineID: engineID)
+  static func fragment(of document: Document, layout: HTMLLayout, engineID: String)
+    -> HTMLFragment
+  {
+    HTMLFragment(html: HTMLSerializer.fragment(of: document, layout: layout), engineID: engineID)
   }
 }
