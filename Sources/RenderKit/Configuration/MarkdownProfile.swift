@@ -23,7 +23,9 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   public var extensions: Set<RenderFeature> {
     switch self {
     case .gfm:
-      [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter, .math, .alerts]
+      DocumentExtension.gfm.union([
+        .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter,
+      ])
     case .commonMark: []
     }
   }
