@@ -1,4 +1,5 @@
 import RenderCore
+import RenderHighlight
 import RenderMath
 import RenderOutline
 
@@ -23,6 +24,8 @@ package struct DocumentExtension: Sendable {
       feature: .math, pass: MathPass(), isInGFM: true, runsInWorkerTerminal: false),
     DocumentExtension(
       feature: .alerts, pass: AlertsPass(), isInGFM: true, runsInWorkerTerminal: true),
+    DocumentExtension(
+      feature: .highlight, pass: HighlightPass(), isInGFM: true, runsInWorkerTerminal: false),
   ]
 
   /// The extensions the `gfm` profile turns on.

@@ -37,7 +37,8 @@ public struct Renderer: Sendable {
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
   public let sanitizer: (any HTMLSanitizing)?
   /// The document passes every render runs, in order: the document extensions' (`MathPass`,
-  /// ``AlertsPass``), ``HeadingAnchorsPass``, ``TaskListPass``, the app's, then ``TitlePass``.
+  /// ``AlertsPass``, `HighlightPass`), ``HeadingAnchorsPass``, ``TaskListPass``, the app's,
+  /// then ``TitlePass``.
   public let passes: [any DocumentPass]
 
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
