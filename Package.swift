@@ -89,7 +89,7 @@ let package = Package(
     // Code blocks split into classed runs (source-highlight), the language definitions Debian
     // lacks among its resources.
     .target(
-      name: "RenderHighlight", dependencies: ["CSourceHighlight"],
+      name: "RenderHighlight", dependencies: ["RenderCore", "CSourceHighlight"],
       resources: [.copy("Languages")]),
     // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
     .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
@@ -99,7 +99,7 @@ let package = Package(
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
-        "RenderOutline", "FrontMatter", "RenderMath", "CWorkerFork",
+        "RenderOutline", "FrontMatter", "RenderMath", "RenderHighlight", "CWorkerFork",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that

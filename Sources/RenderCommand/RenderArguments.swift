@@ -18,6 +18,8 @@ struct RenderArguments: Equatable {
   /// Load `<link rel="stylesheet">` files from the input file's folder (HTML to styled text).
   var linkedStylesheets = false
   var listEngines = false
+  /// `--list-languages`: print the languages code blocks are highlighted in.
+  var listLanguages = false
   /// `render preview FILE`: serve the page and update the browser on every save.
   var preview = false
   /// The preview's port; nil picks a free one.
@@ -64,6 +66,7 @@ struct RenderArguments: Equatable {
       case "-h", "--help": help = true
       case "--help-man": manual = true
       case "--list-engines": listEngines = true
+      case "--list-languages": listLanguages = true
       case "--config": configuration = try value()
       case "-o", "--output": output = try value()
       case "--linked-stylesheets": linkedStylesheets = true

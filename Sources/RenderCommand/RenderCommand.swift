@@ -15,11 +15,13 @@ package enum RenderCommand {
       context.writeError("render: \(error.message)\nTry 'render --help' for usage.\n")
       return .usage
     }
-    if parsed.help || parsed.manual || parsed.listEngines {
+    if parsed.help || parsed.manual || parsed.listEngines || parsed.listLanguages {
       let text =
         parsed.help
         ? RenderHelp.text
-        : parsed.manual ? RenderHelp.manual : engineList(EngineRegistry.builtIn)
+        : parsed.manual
+          ? RenderHelp.manual
+          : parsed.listLanguages ? languageList() : engineList(EngineRegistry.builtIn)
       do throws(RenderError) {
         try context.writeOutput(Data(text.utf8))
         return .success
@@ -201,6 +203,14 @@ package enum RenderCommand {
         lacking.isEmpty ? "" : "\tgfm without: " + lacking.map(\.rawValue).joined(separator: ",")
       return
         "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\(gfm)\n"
+    }.joined()
+  }
+
+  /// One line per language code blocks are highlighted in: its name, then its aliases.
+  static func languageList() -> String {
+    CodeHighlighter.supportedLanguages.map { name in
+      let aliases = CodeHighlighter.aliases(of: name)
+      return aliases.isEmpty ? "\(name)\n" : "\(name)\t\(aliases.joined(separator: ","))\n"
     }.joined()
   }
 

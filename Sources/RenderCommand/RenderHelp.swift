@@ -194,6 +194,10 @@ enum RenderHelp {
     .option(
       Option(
         syntax: "--list-engines", lines: ["list the engines: id, library version, features"])),
+    .option(
+      Option(
+        syntax: "--list-languages",
+        lines: ["list the languages code blocks are highlighted in, and their aliases"])),
     .option(Option(syntax: "-h, --help", lines: ["show this help"])),
   ]
 }

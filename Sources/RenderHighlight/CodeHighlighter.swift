@@ -20,6 +20,12 @@ public struct CodeHighlighter: Sendable {
     LanguageTable.languages.map(\.name).sorted()
   }
 
+  /// The other info strings that name the language `name` (`js` for `javascript`), as the
+  /// table lists them; empty for a language without aliases or an unknown name.
+  public static func aliases(of name: String) -> [String] {
+    LanguageTable.languages.first { $0.name == name }?.aliases ?? []
+  }
+
   /// The canonical language an info string names (`js` → `javascript`, `rust,ignore` →
   /// `rust`), or nil when no known language is named.
   public static func canonicalLanguage(infoString: String) -> String? {

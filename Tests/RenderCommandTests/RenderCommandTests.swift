@@ -126,6 +126,17 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "<h1>T</h1>\n")
   }
 
+  @Test func listsLanguagesWithAliases() {
+    let run = CommandRun(["--list-languages"])
+    #expect(run.status == .success)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.count > 20)
+    #expect(lines == lines.sorted())
+    #expect(lines.contains("javascript\tjs,node,mjs,cjs,jsx"))
+    #expect(lines.contains("swift"))
+    #expect(lines.contains { $0.hasPrefix("bash\tsh,shell,") })
+  }
+
   @Test func listsEnginesWithVersions() {
     let run = CommandRun(["--list-engines"])
     #expect(run.status == .success)
@@ -194,7 +205,7 @@ import Testing
       (["--engine"], "render: --engine needs a value\n"),
       (
         ["--extension", "emoji"],
-        "render: --extension does not take \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts\n"
+        "render: --extension does not take \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
       (

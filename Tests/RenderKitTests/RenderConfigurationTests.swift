@@ -130,14 +130,19 @@ import Testing
       gfm.options(for: cmarkGFM).extensions
         == [
           .tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes, .math, .alerts,
+          .highlight,
         ])
     #expect(strict.options(for: cmarkGFM).extensions == [.tables])
     // An engine gets the profile's extensions it has: cmark stays strict CommonMark, but for
-    // math, which the pipeline gives every engine.
-    #expect(gfm.options(for: CMarkEngine().descriptor).extensions == [.footnotes, .math, .alerts])
+    // math, alerts and highlighting, which the pipeline gives every engine.
+    #expect(
+      gfm.options(for: CMarkEngine().descriptor).extensions
+        == [.footnotes, .math, .alerts, .highlight])
     #expect(
       gfm.options(for: DiscountEngine().descriptor).extensions
-        == [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .math, .alerts])
+        == [
+          .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .math, .alerts, .highlight,
+        ])
     let withoutMath = try parse(#"{"options": {"disabledExtensions": ["math"]}}"#)
     #expect(!withoutMath.options(for: cmarkGFM).extensions.contains(.math))
     #expect(
@@ -164,7 +169,7 @@ import Testing
   @Test func unknownValuesListTheValidOnes() {
     #expect(
       message(#"{"options": {"extensions": ["tables", "emoji"]}}"#)
-        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts"
+        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight"
     )
     #expect(
       message(#"{"colorScheme": "sepia"}"#)

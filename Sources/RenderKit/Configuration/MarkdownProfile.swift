@@ -13,8 +13,8 @@ import RenderCore
 /// ```
 public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// GitHub Flavored Markdown, as github.com renders it: tables, strikethrough, autolinks, task
-  /// lists, footnotes (with the engines that have them), math, alerts, and the tagfilter
-  /// whenever raw HTML passes. The default.
+  /// lists, footnotes (with the engines that have them), math, alerts, highlighting, and the
+  /// tagfilter whenever raw HTML passes. The default.
   case gfm
   /// Strict CommonMark: no extensions.
   case commonMark = "commonmark"
@@ -23,7 +23,9 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   public var extensions: Set<RenderFeature> {
     switch self {
     case .gfm:
-      [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter, .math, .alerts]
+      DocumentExtension.gfm.union([
+        .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter,
+      ])
     case .commonMark: []
     }
   }

@@ -162,7 +162,8 @@ package struct RenderSetting: Sendable {
     key: "profile", flag: "--profile", valueName: "NAME",
     help: [
       "gfm (default: tables, strikethrough, autolinks, task lists, footnotes,",
-      "tagfilter, each engine with those it has; math, alerts) or commonmark",
+      "tagfilter, each engine with those it has; math, alerts, highlight)",
+      "or commonmark",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)

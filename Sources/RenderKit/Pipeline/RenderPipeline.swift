@@ -19,8 +19,8 @@ import RenderText
 ///   (``RenderCore/DocumentPass/mayChange(markdownUTF8:)``): one that can change nothing there
 ///   (alerts without `[!`, math without `$`) is dropped, so the fast paths above hold. A file
 ///   is read for this only when a pass must rewrite the text anyway (math).
-/// - Terminal output of a file is made in the worker when no pass but the anchors' and the
-///   alerts' is active.
+/// - Terminal output of a file is made in the worker when no pass but the anchors' and those
+///   ``DocumentExtension`` says the worker applies is active.
 package struct RenderPipeline: Sendable {
   let renderer: Renderer
   let frontMatter = FrontMatterReader()
@@ -53,7 +53,7 @@ package struct RenderPipeline: Sendable {
       return try engineFragment(job)
     case .terminal(let terminal):
       if case .markdownFile(let file) = job.source.storage,
-        passes.allSatisfy({ $0 is HeadingAnchorsPass || $0 is AlertsPass }),
+        passes.allSatisfy(DocumentExtension.runsInWorkerTerminal),
         let bytes = try workerTerminalOutput(file, terminal: terminal, destination: job.destination)
       {
         return bytes.isEmpty && job.destination != nil ? .written : .bytes(Data(bytes))

@@ -36,8 +36,9 @@ public struct Renderer: Sendable {
   public let importer: (any HTMLImporting)?
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
   public let sanitizer: (any HTMLSanitizing)?
-  /// The document passes every render runs, in order: `MathPass`, ``HeadingAnchorsPass``,
-  /// ``AlertsPass``, ``TaskListPass``, the app's, then ``TitlePass``.
+  /// The document passes every render runs, in order: the document extensions' (`MathPass`,
+  /// ``AlertsPass``, `HighlightPass`), ``HeadingAnchorsPass``, ``TaskListPass``, the app's,
+  /// then ``TitlePass``.
   public let passes: [any DocumentPass]
 
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
@@ -63,7 +64,8 @@ public struct Renderer: Sendable {
     self.importer = importer
     self.sanitizer = sanitizer
     self.passes =
-      [MathPass(), HeadingAnchorsPass(), AlertsPass(), TaskListPass()] + passes + [TitlePass()]
+      DocumentExtension.all.map(\.pass) + [HeadingAnchorsPass(), TaskListPass()] + passes
+      + [TitlePass()]
     if let css = configuration.stylesheetCSS {
       self.configuredStylesheet = try Stylesheet(css: css)
     } else {

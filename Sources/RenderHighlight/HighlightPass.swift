@@ -1,0 +1,96 @@
+import Foundation
+import RenderCore
+
+/// Highlights fenced code blocks: each `pre` holding one `code` of a known language (the
+/// info string's first word, as ``CodeHighlighter/canonicalLanguage(infoString:)`` reads it)
+/// becomes `<pre><code class="language-x">` holding `<span class="…">` runs, classed with
+/// Pygments' short names (``TokenClass/cssClass``), so that the page, styled text and the
+/// terminal all colour them through the stylesheet. Active with the
+/// ``RenderCore/RenderFeature/highlight`` extension (in the `gfm` profile).
+///
+/// A block of an unknown language stays as it is; one past ``HighlightLimits`` stays plain,
+/// all its text kept. The runs are text nodes, so the serializer escapes them as it escapes
+/// any text: code cannot make markup.
+public struct HighlightPass: DocumentPass {
+  /// `"highlight"`.
+  public let id = "highlight"
+
+  /// The highlighter the pass uses.
+  public let highlighter: CodeHighlighter
+
+  /// Creates the pass, with the highlighter of the default limits unless told.
+  public init(highlighter: CodeHighlighter = .shared) {
+    self.highlighter = highlighter
+  }
+
+  /// Whether the highlight extension is on.
+  public func isActive(in context: DocumentPassContext) -> Bool {
+    context.options.extensions.contains(.highlight)
+  }
+
+  /// Whether the bytes hold a fence (three backticks or tildes), which every fenced code
+  /// block opens with.
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool {
+    ByteSearch.contains("```", in: markdown) || ByteSearch.contains("~~~", in: markdown)
+  }
+
+  /// Replaces each code block of a known language with its highlighted copy.
+  public func apply(to document: inout Document, in context: DocumentPassContext) {
+    var blocks: [Document.NodeID: (code: Document.NodeID, result: HighlightResult)] = [:]
+    for id in document.nodes.indices where document.nodes[id].name == "pre" {
+      guard document.nodes[id].kind == .element,
+        let (code, language) = Self.codeBlock(id, in: document),
+        let result = highlighter.tokens(code: document.textContent(of: code), language: language),
+        result.fallback == nil
+      else { continue }
+      blocks[id] = (code, result)
+    }
+    guard !blocks.isEmpty else { return }
+    let original = document
+    document = original.replacing(Set(blocks.keys)) { pre, copy, parent in
+      let (code, result) = blocks[pre]!
+      let old = original.nodes[pre]
+      let newPre = copy.appendElement(
+        old.name, attributes: old.attributes.filter { $0.name != "lang" }, to: parent)
+      var attributes = original.nodes[code].attributes.filter { $0.name != "class" }
+      let language = Self.language(pre, code, original)
+      attributes.append(.init(name: "class", value: "language-" + language))
+      let newCode = copy.appendElement("code", attributes: attributes, to: newPre)
+      let text = Array(original.textContent(of: code).utf8)
+      for token in result.tokens {
+        let run = String(decoding: text[token.utf8Range], as: UTF8.self)
+        if let cssClass = token.tokenClass.cssClass {
+          let span = copy.appendElement(
+            "span", attributes: [.init(name: "class", value: cssClass)], to: newCode)
+          copy.appendText(run, to: span)
+        } else {
+          copy.appendText(run, to: newCode)
+        }
+      }
+    }
+  }
+
+  /// The `code` of a fenced block and its info string: `<pre lang="x"><code>` or
+  /// `<pre><code class="language-x">`, as engines write it; nil for any other `pre`.
+  private static func codeBlock(
+    _ pre: Document.NodeID, in document: Document
+  ) -> (code: Document.NodeID, language: String)? {
+    guard let code = document.nodes[pre].firstChild, code == document.nodes[pre].lastChild,
+      document.nodes[code].kind == .element, document.nodes[code].name == "code"
+    else { return nil }
+    let language = language(pre, code, document)
+    return language.isEmpty ? nil : (code, language)
+  }
+
+  /// The info string's first word, from the `pre`'s `lang` or the `code`'s `language-` class.
+  private static func language(
+    _ pre: Document.NodeID, _ code: Document.NodeID, _ document: Document
+  ) -> String {
+    if let lang = document.nodes[pre].attribute("lang") {
+      return String(lang.split(separator: " ").first ?? "")
+    }
+    let classes = document.nodes[code].attribute("class") ?? ""
+    let word = classes.split(separator: " ").first { $0.hasPrefix("language-") }
+    return word.map { String($0.dropFirst("language-".count)) } ?? ""
+  }
+}
