@@ -137,7 +137,12 @@ public struct MathPass: DocumentPass {
 
     /// The formula a marked code span holds, and whether it is display math.
     static func read(_ document: Document, code: Document.NodeID) -> (String, Bool)? {
-      let text = document.textContent(of: code).unicodeScalars
+      read(document.textContent(of: code))
+    }
+
+    /// The formula the text of a marked code span holds, and whether it is display math.
+    static func read(_ codeSpan: String) -> (String, Bool)? {
+      let text = codeSpan.unicodeScalars
       guard let first = text.first, first == inline || first == display, text.last == end
       else { return nil }
       var latex = String.UnicodeScalarView()
@@ -146,6 +151,27 @@ public struct MathPass: DocumentPass {
       }
       return (String(latex), first == display)
     }
+  }
+}
+
+extension MathPass: CodeReplacement {
+  /// The formula of a marked code span as MathML, with its `alttext`: display math stands for
+  /// its paragraph when alone in it, as ``apply(to:in:)`` has it.
+  package func html(forCodeSpan literal: String) -> (html: String, replacesParagraph: Bool)? {
+    guard let (latex, display) = Placeholder.read(literal) else { return nil }
+    return (Self.html(latex, display: display), display)
+  }
+
+  /// A math fence's formula as display MathML.
+  package func html(forCodeBlock literal: String, language: String) -> String? {
+    language == "math" ? Self.html(literal.trimmingTrailingNewline, display: true) : nil
+  }
+
+  /// The `math` element ``apply(to:in:)`` puts in a document, written by the one serializer.
+  private static func html(_ latex: String, display: Bool) -> String {
+    var document = Document()
+    MathExpression(latex: latex).append(to: document.root, in: &document, display: display)
+    return HTMLSerializer.fragment(of: document)
   }
 }
 
