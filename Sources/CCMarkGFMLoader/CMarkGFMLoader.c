@@ -32,6 +32,12 @@
   X(cmark_parser_free)                                                                             \
   X(cmark_render_html_with_mem)                                                                    \
   X(cmark_node_free)                                                                               \
+  X(cmark_node_new_with_mem)                                                                       \
+  X(cmark_node_set_on_enter)                                                                       \
+  X(cmark_node_replace)                                                                            \
+  X(cmark_node_parent)                                                                             \
+  X(cmark_node_previous)                                                                           \
+  X(cmark_node_next)                                                                               \
   X(cmark_iter_new)                                                                                \
   X(cmark_iter_next)                                                                               \
   X(cmark_iter_get_node)                                                                           \
@@ -268,6 +274,7 @@ void rgfm_document_free(rgfm_document *document) {
 struct rgfm_walk {
   cmark_iter *iterator;
   parse_arena *arena; /* the document's, which the iterator is allocated in */
+  cmark_mem *mem;     /* the document's allocator, for the nodes a replacement makes */
 };
 
 rgfm_walk *rgfm_walk_new(rgfm_document *document) {
@@ -275,6 +282,7 @@ rgfm_walk *rgfm_walk_new(rgfm_document *document) {
   rgfm_walk *walk = calloc(1, sizeof *walk);
   if (!walk) return NULL;
   walk->arena = document->arena;
+  walk->mem = document->mem;
   parse_arena *caller = parse_arena_enter(walk->arena);
   walk->iterator = gfm.cmark_iter_new(document->root);
   parse_arena_enter(caller);
@@ -316,6 +324,18 @@ static int kind_of(cmark_node_type type) {
   return RGFM_NODE_OTHER;
 }
 
+/* Whether `node` is all its paragraph holds, and the paragraph is written as <p>: the HTML
+ * renderer leaves out the <p> of a tight list's paragraphs. */
+static int alone_in_paragraph(cmark_node *node) {
+  cmark_node *paragraph = gfm.cmark_node_parent(node);
+  if (!paragraph || gfm.cmark_node_get_type(paragraph) != CMARK_NODE_PARAGRAPH) return 0;
+  if (gfm.cmark_node_previous(node) || gfm.cmark_node_next(node)) return 0;
+  cmark_node *item = gfm.cmark_node_parent(paragraph);
+  cmark_node *list = item ? gfm.cmark_node_parent(item) : NULL;
+  return !(list && gfm.cmark_node_get_type(list) == CMARK_NODE_LIST &&
+           gfm.cmark_node_get_list_tight(list));
+}
+
 static int next_event(rgfm_walk *walk, rgfm_node *out) {
   cmark_event_type event = gfm.cmark_iter_next(walk->iterator);
   if (event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE) return RGFM_EVENT_DONE;
@@ -354,6 +374,7 @@ static int next_event(rgfm_walk *walk, rgfm_node *out) {
   case RGFM_NODE_TABLE_ROW: out->header = gfm.cmark_gfm_extensions_get_table_row_is_header(node); break;
   default: break;
   }
+  if (out->kind == RGFM_NODE_CODE) out->alone = alone_in_paragraph(node);
   return RGFM_EVENT_ENTER;
 }
 
@@ -364,6 +385,25 @@ int rgfm_walk_next(rgfm_walk *walk, rgfm_node *out) {
   int event = next_event(walk, out);
   parse_arena_enter(caller);
   return event;
+}
+
+/* The iterator has already stepped past the current node (to its next sibling, or out of its
+ * parent), so replacing it leaves the rest of the walk as it was. */
+int rgfm_walk_replace(rgfm_walk *walk, const char *html) {
+  parse_arena *caller = parse_arena_enter(walk->arena);
+  cmark_node *node = gfm.cmark_iter_get_node(walk->iterator);
+  cmark_node_type type = gfm.cmark_node_get_type(node);
+  int replaced = 0;
+  if (type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_PARAGRAPH) {
+    cmark_node *custom = gfm.cmark_node_new_with_mem(
+        type == CMARK_NODE_CODE ? CMARK_NODE_CUSTOM_INLINE : CMARK_NODE_CUSTOM_BLOCK, walk->mem);
+    replaced = custom && gfm.cmark_node_set_on_enter(custom, html) &&
+               gfm.cmark_node_replace(node, custom);
+    /* In an arena the node left out goes with the tree. */
+    if (replaced && !walk->arena) gfm.cmark_node_free(node);
+  }
+  parse_arena_enter(caller);
+  return replaced;
 }
 
 void rgfm_walk_free(rgfm_walk *walk) {

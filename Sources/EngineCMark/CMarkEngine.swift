@@ -240,3 +240,96 @@ extension CMarkEngine: UTF8MarkdownEngine {
     try document(source: .utf8(consume markdown), options: options, importer: importer)
   }
 }
+
+extension CMarkEngine: CodeReplacingEngine {
+  /// ``render(_:options:)`` with the code `replacement` renders written as its HTML: custom
+  /// nodes put in the tree in one walk, which cmark's renderer writes as they are.
+  package func render(
+    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+  ) throws(RenderError) -> HTMLFragment? {
+    try checkSupport(of: options)
+    let flags = Self.flags(for: options)
+    let arena = try Self.enterArena()
+    defer { Self.leave(arena) }
+    let root = try Self.parse(.text(consume markdown), flags: flags)
+    guard Self.replaceCode(in: root, with: replacement) else { return nil }
+    return try Self.fragment(of: root, flags: flags)
+  }
+
+  /// Puts the HTML of `replacement` in place of the code it renders; false where the tree
+  /// would not take it. The walk goes on after each node replaced (the iterator has already
+  /// stepped past it), never into the custom node that replaced it.
+  private static func replaceCode(
+    in root: OpaquePointer, with replacement: any CodeReplacement
+  ) -> Bool {
+    guard let iterator = cmark_iter_new(root) else { return false }
+    defer { cmark_iter_free(iterator) }
+    var images = 0
+    // The HTML standing for the paragraph the walk is in, replaced as the walk leaves it (a
+    // node may only be replaced once the walk is past it).
+    var paragraph: String?
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE { return true }
+      guard let node = cmark_iter_get_node(iterator) else { continue }
+      let type = cmark_node_get_type(node)
+      if type == CMARK_NODE_IMAGE {
+        images += event == CMARK_EVENT_ENTER ? 1 : -1
+        continue
+      }
+      if event == CMARK_EVENT_EXIT {
+        if type == CMARK_NODE_PARAGRAPH, let html = paragraph {
+          paragraph = nil
+          guard replace(node, with: html, type: CMARK_NODE_CUSTOM_BLOCK) else { return false }
+        }
+        continue
+      }
+      // An image's alt text is plain text, where the renderer writes no custom node: its code
+      // stays text, as on the document route.
+      guard images == 0 else { continue }
+      switch type {
+      case CMARK_NODE_CODE:
+        guard
+          let (html, replacesParagraph) = replacement.html(
+            forCodeSpan: string(cmark_node_get_literal(node)))
+        else { continue }
+        if replacesParagraph && isAloneInParagraph(node) {
+          paragraph = html
+        } else if !replace(node, with: html, type: CMARK_NODE_CUSTOM_INLINE) {
+          return false
+        }
+      case CMARK_NODE_CODE_BLOCK:
+        let info = string(cmark_node_get_fence_info(node))
+        guard
+          let html = replacement.html(
+            forCodeBlock: string(cmark_node_get_literal(node)),
+            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
+        else { continue }
+        guard replace(node, with: html, type: CMARK_NODE_CUSTOM_BLOCK) else { return false }
+      default: break
+      }
+    }
+  }
+
+  /// Replaces `node` with a custom node of `type` whose HTML is `html`, in the entered arena
+  /// (which the node left out goes with).
+  private static func replace(_ node: OpaquePointer, with html: String, type: cmark_node_type)
+    -> Bool
+  {
+    guard let custom = cmark_node_new_with_mem(type, arenaAllocator) else { return false }
+    return cmark_node_set_on_enter(custom, html) != 0 && cmark_node_replace(node, custom) != 0
+  }
+
+  /// Whether `node` is all its paragraph holds, and the paragraph is written as `<p>` (the
+  /// renderer leaves out the `<p>` of a tight list's paragraphs).
+  private static func isAloneInParagraph(_ node: OpaquePointer) -> Bool {
+    guard let paragraph = cmark_node_parent(node),
+      cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+      cmark_node_previous(node) == nil, cmark_node_next(node) == nil
+    else { return false }
+    guard let list = cmark_node_parent(paragraph).flatMap(cmark_node_parent),
+      cmark_node_get_type(list) == CMARK_NODE_LIST
+    else { return true }
+    return cmark_node_get_list_tight(list) == 0
+  }
+}

@@ -291,3 +291,71 @@ extension CMarkGFMEngine: UTF8MarkdownEngine {
     try document(source: .utf8(consume markdown), options: options, importer: importer)
   }
 }
+
+extension CMarkGFMEngine: CodeReplacingEngine {
+  /// ``render(_:options:)`` with the code `replacement` renders written as its HTML: custom
+  /// nodes put in the tree in one walk, which cmark-gfm's renderer writes as they are.
+  package func render(
+    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+  ) throws(RenderError) -> HTMLFragment? {
+    try checkSupport(of: options)
+    let parsed = try Self.parse(.text(consume markdown), options: options)
+    defer { rgfm_document_free(parsed) }
+    guard try Self.replaceCode(in: parsed, with: replacement) else { return nil }
+    return try Self.fragment(of: parsed)
+  }
+
+  /// Puts the HTML of `replacement` in place of the code it renders; false where the tree
+  /// would not take it.
+  private static func replaceCode(
+    in parsed: OpaquePointer, with replacement: any CodeReplacement
+  ) throws(RenderError) -> Bool {
+    guard let walk = rgfm_walk_new(parsed) else {
+      throw .engineFailed(engine: "cmark-gfm", detail: "out of memory walking the tree")
+    }
+    defer { rgfm_walk_free(walk) }
+    var node = rgfm_node()
+    var images = 0
+    // The HTML standing for the paragraph the walk is in, replaced as the walk leaves it (a
+    // node may only be replaced once the walk is past it).
+    var paragraph: String?
+    while true {
+      let event = rgfm_walk_next(walk, &node)
+      if event == RGFM_EVENT_DONE { return true }
+      let kind = Int(node.kind)
+      if kind == RGFM_NODE_IMAGE {
+        images += event == RGFM_EVENT_ENTER ? 1 : -1
+        continue
+      }
+      if event == RGFM_EVENT_EXIT {
+        if kind == RGFM_NODE_PARAGRAPH, let html = paragraph {
+          paragraph = nil
+          guard rgfm_walk_replace(walk, html) != 0 else { return false }
+        }
+        continue
+      }
+      // An image's alt text is plain text, where the renderer writes no custom node: its code
+      // stays text, as on the document route.
+      guard images == 0 else { continue }
+      switch kind {
+      case RGFM_NODE_CODE:
+        guard let (html, replacesParagraph) = replacement.html(forCodeSpan: string(node.literal))
+        else { continue }
+        if replacesParagraph && node.alone != 0 {
+          paragraph = html
+        } else if rgfm_walk_replace(walk, html) == 0 {
+          return false
+        }
+      case RGFM_NODE_CODE_BLOCK:
+        let info = string(node.info)
+        guard
+          let html = replacement.html(
+            forCodeBlock: string(node.literal),
+            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
+        else { continue }
+        guard rgfm_walk_replace(walk, html) != 0 else { return false }
+      default: break
+      }
+    }
+  }
+}

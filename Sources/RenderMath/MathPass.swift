@@ -38,27 +38,19 @@ public struct MathPass: DocumentPass {
   public func prepare(markdown: String, in context: DocumentPassContext) -> String? {
     let spans = MathSpanScanner.spans(in: markdown)
     guard !spans.isEmpty else { return nil }
-    var output: [UInt8] = []
+    // Built from slices of `markdown`, which is valid UTF-8 already, so that nothing is
+    // validated again; the spans start and end at a `$` or a backtick, on scalar boundaries.
+    var output = ""
     output.reserveCapacity(markdown.utf8.count + spans.count * 8)
-    var position = 0
-    markdown.utf8.withContiguousStorageIfAvailable { bytes in
-      for span in spans where span.delimiter != .fence {
-        output.append(contentsOf: bytes[position..<span.range.lowerBound])
-        output.append(contentsOf: Placeholder.codeSpan(span.latex, display: span.isDisplay))
-        position = span.range.upperBound
-      }
-      output.append(contentsOf: bytes[position...])
+    let utf8 = markdown.utf8
+    var position = utf8.startIndex
+    for span in spans where span.delimiter != .fence {
+      output += markdown[position..<utf8.index(utf8.startIndex, offsetBy: span.range.lowerBound)]
+      output += Placeholder.codeSpan(span.latex, display: span.isDisplay)
+      position = utf8.index(utf8.startIndex, offsetBy: span.range.upperBound)
     }
-      ?? {
-        let bytes = Array(markdown.utf8)
-        for span in spans where span.delimiter != .fence {
-          output.append(contentsOf: bytes[position..<span.range.lowerBound])
-          output.append(contentsOf: Placeholder.codeSpan(span.latex, display: span.isDisplay))
-          position = span.range.upperBound
-        }
-        output.append(contentsOf: bytes[position...])
-      }()
-    return String(decoding: output, as: UTF8.self)
+    output += markdown[position...]
+    return output
   }
 
   /// Replaces the marked code spans and the math fences with formulas: display math alone in
@@ -119,7 +111,7 @@ public struct MathPass: DocumentPass {
     static let end: Unicode.Scalar = "\u{E003}"
 
     /// `latex` as a code span, fenced with one backtick more than its longest run.
-    static func codeSpan(_ latex: String, display isDisplay: Bool) -> [UInt8] {
+    static func codeSpan(_ latex: String, display isDisplay: Bool) -> String {
       var longest = 0
       var run = 0
       for byte in latex.utf8 {
@@ -131,13 +123,18 @@ public struct MathPass: DocumentPass {
         text.unicodeScalars.append(scalar == "\n" ? lineBreak : scalar)
       }
       text.unicodeScalars.append(end)
-      let fence = [UInt8](repeating: UInt8(ascii: "`"), count: longest + 1)
-      return fence + Array(text.utf8) + fence
+      let fence = String(repeating: "`", count: longest + 1)
+      return fence + text + fence
     }
 
     /// The formula a marked code span holds, and whether it is display math.
     static func read(_ document: Document, code: Document.NodeID) -> (String, Bool)? {
-      let text = document.textContent(of: code).unicodeScalars
+      read(document.textContent(of: code))
+    }
+
+    /// The formula the text of a marked code span holds, and whether it is display math.
+    static func read(_ codeSpan: String) -> (String, Bool)? {
+      let text = codeSpan.unicodeScalars
       guard let first = text.first, first == inline || first == display, text.last == end
       else { return nil }
       var latex = String.UnicodeScalarView()
@@ -146,6 +143,27 @@ public struct MathPass: DocumentPass {
       }
       return (String(latex), first == display)
     }
+  }
+}
+
+extension MathPass: CodeReplacement {
+  /// The formula of a marked code span as MathML, with its `alttext`: display math stands for
+  /// its paragraph when alone in it, as ``apply(to:in:)`` has it.
+  package func html(forCodeSpan literal: String) -> (html: String, replacesParagraph: Bool)? {
+    guard let (latex, display) = Placeholder.read(literal) else { return nil }
+    return (Self.html(latex, display: display), display)
+  }
+
+  /// A math fence's formula as display MathML.
+  package func html(forCodeBlock literal: String, language: String) -> String? {
+    language == "math" ? Self.html(literal.trimmingTrailingNewline, display: true) : nil
+  }
+
+  /// The `math` element ``apply(to:in:)`` puts in a document, written by the one serializer.
+  private static func html(_ latex: String, display: Bool) -> String {
+    var document = Document()
+    MathExpression(latex: latex).append(to: document.root, in: &document, display: display)
+    return HTMLSerializer.fragment(of: document)
   }
 }
 

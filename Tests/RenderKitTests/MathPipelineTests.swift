@@ -90,8 +90,101 @@ import Testing
     let source = "Math $\\sqrt{2}$ and\n\n$$\na^2 + b^2\n$$\n"
     let contained = try renderer("cmark-gfm") { $0.isolation = .process }
     let inProcess = try renderer("cmark-gfm")
-    #expect(try contained.html(.markdown(source)) == inProcess.html(.markdown(source)))
+    // In-process the fragment is the engine's HTML with formulas in place of its code spans;
+    // contained, the document serialised: the same tree, with line breaks between blocks.
+    let containedHTML = try contained.html(.markdown(source)).html
+    let inProcessHTML = try inProcess.html(.markdown(source)).html
+    #expect(Self.formulas(in: containedHTML).count == 2)
+    #expect(Self.formulas(in: containedHTML) == Self.formulas(in: inProcessHTML))
+    #expect(try Self.tree(of: containedHTML) == Self.tree(of: inProcessHTML))
     #expect(
       try contained.styledText(.markdown(source)) == inProcess.styledText(.markdown(source)))
+  }
+
+  /// The engines that write formulas into their own HTML (``CodeReplacingEngine``).
+  static let codeReplacingEngines = EngineRegistry.builtIn.engines.filter {
+    $0 is any CodeReplacingEngine
+  }
+
+  @Test func theEnginesWithATreeReplaceCode() {
+    #expect(Self.codeReplacingEngines.map(\.descriptor.id) == ["cmark", "cmark-gfm"])
+  }
+
+  @Test(
+    "a fragment from the engine's tree has the document route's formulas",
+    arguments: codeReplacingEngines.map(\.descriptor.id))
+  func engineFragmentMatchesTheDocument(engine: String) throws {
+    let source = try String(
+      contentsOf: SharedFixtures.fixture("Fixtures/Render/math-contexts.md"), encoding: .utf8)
+    let renderer = try renderer(engine)
+    let fragment = try renderer.html(.markdown(source)).html
+    // The pipeline took the engine's route: its HTML, byte for byte.
+    let replacing = try #require(
+      EngineRegistry.builtIn.engine(id: engine) as? any CodeReplacingEngine)
+    let context = DocumentPassContext(options: renderer.options)
+    let prepared = try #require(MathPass().prepare(markdown: source, in: context))
+    let direct = try replacing.render(prepared, options: renderer.options, replacing: MathPass())
+    #expect(fragment == direct?.html)
+    let serialised = HTMLSerializer.fragment(of: try renderer.document(.markdown(source)))
+    #expect(Self.formulas(in: fragment).count == 16)
+    #expect(Self.formulas(in: fragment) == Self.formulas(in: serialised))
+    // Around the formulas, the same tree: only line breaks between blocks differ.
+    #expect(try Self.tree(of: fragment) == Self.tree(of: serialised))
+  }
+
+  @Test func aFormulaInATableCellTakesTheDocumentRoute() throws {
+    // cmark-gfm's table cells take no custom node: the engine says so, the document route
+    // writes the formula.
+    let source = "| formula |\n| --- |\n| $\\pi$ |\n"
+    let renderer = try renderer("cmark-gfm")
+    let prepared = try #require(
+      MathPass().prepare(markdown: source, in: DocumentPassContext(options: renderer.options)))
+    #expect(
+      try CMarkGFMEngine().render(prepared, options: renderer.options, replacing: MathPass())
+        == nil)
+    #expect(
+      try Self.formulas(in: renderer.html(.markdown(source)).html) == [
+        #"<math alttext="π"><mi>π</mi></math>"#
+      ])
+  }
+
+  /// The tree `html` parses to, in document order: each element's name and sorted attributes,
+  /// each text trimmed (white space between blocks left out), and each end.
+  static func tree(of html: String) throws -> [String] {
+    let document = try HTML5Importer().importDocument(html: html)
+    var items: [String] = []
+    document.walk(
+      below: document.root,
+      enter: { id in
+        let node = document.nodes[id]
+        guard node.kind == .element else {
+          let text = node.text.trimmingCharacters(in: .whitespacesAndNewlines)
+          if !text.isEmpty { items.append(text) }
+          return false
+        }
+        items.append(
+          "<\(node.name) " + node.attributes.map { "\($0.name)=\($0.value)" }.sorted().joined())
+        return true
+      },
+      leave: { _ in items.append("/") })
+    return items
+  }
+
+  @Test(
+    "Pro Git's dollars: the engine's route and the document's agree",
+    .enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing),
+    arguments: codeReplacingEngines.map(\.descriptor.id))
+  func proGitFormulas(engine: String) throws {
+    let corpus = try String(decoding: SharedFixtures.data("corpus/progit.md"), as: UTF8.self)
+    let renderer = try renderer(engine)
+    let fragment = try renderer.html(.markdown(corpus)).html
+    let serialised = HTMLSerializer.fragment(of: try renderer.document(.markdown(corpus)))
+    #expect(Self.formulas(in: fragment).count == 14)
+    #expect(Self.formulas(in: fragment) == Self.formulas(in: serialised))
+  }
+
+  /// Every `math` element of `html`, as written.
+  static func formulas(in html: String) -> [Substring] {
+    html.matches(of: /<math[ >].*?<\/math>/.dotMatchesNewlines()).map { html[$0.range] }
   }
 }

@@ -35,7 +35,7 @@ package struct BenchCommand: Sendable {
 
   /// Runs the command with `arguments` (without the program name).
   package func run(_ arguments: [String]) -> Outcome {
-    if let mode = arguments.first, mode == "isolation" || mode == "hostile" {
+    if let mode = arguments.first, ["isolation", "hostile", "math"].contains(mode) {
       return runContainment(mode, Array(arguments.dropFirst()))
     }
     let options: BenchOptions
@@ -61,27 +61,33 @@ package struct BenchCommand: Sendable {
     }
   }
 
-  /// `renderbench isolation [--corpus FILE] [--runs N]` and
-  /// `renderbench hostile [--suite FILE]... [--peers FILE] [--deadline SECONDS]`: containment
-  /// figures, printed as a Markdown table.
+  /// `renderbench isolation [--corpus FILE] [--runs N]`,
+  /// `renderbench hostile [--suite FILE]... [--peers FILE] [--deadline SECONDS]` (containment
+  /// figures) and `renderbench math [--corpus FILE] [--formulas FILE] [--runs N]
+  /// [--engine ID]`, printed as a Markdown table.
   private func runContainment(_ mode: String, _ arguments: [String]) -> Outcome {
     var values: [String: [String]] = [:]
     var remaining = arguments[...]
     while let name = remaining.popFirst() {
-      guard ["--corpus", "--runs", "--suite", "--peers", "--deadline"].contains(name),
+      guard
+        ["--corpus", "--runs", "--suite", "--peers", "--deadline", "--formulas", "--engine"]
+          .contains(name),
         let value = remaining.popFirst()
       else {
         return Outcome(
           status: 2, standardOutput: "",
           standardError:
             "renderbench: usage: renderbench isolation [--corpus FILE] [--runs N] | "
-            + "renderbench hostile [--suite FILE]... [--peers FILE] [--deadline SECONDS]\n")
+            + "renderbench hostile [--suite FILE]... [--peers FILE] [--deadline SECONDS] | "
+            + "renderbench math [--corpus FILE] [--formulas FILE] [--runs N] [--engine ID]\n")
       }
       values[name, default: []].append(value)
     }
     do {
       let table: TextTable
-      if mode == "isolation" {
+      if mode == "math" {
+        table = try mathCost(values)
+      } else if mode == "isolation" {
         let chapters =
           try values["--corpus"]?.last.map { try CorpusLoader.load($0).chapters }
           ?? CorpusGenerator().corpus().documents
@@ -112,6 +118,26 @@ package struct BenchCommand: Sendable {
     } catch {
       return Outcome(status: 1, standardOutput: "", standardError: "renderbench: \(error)\n")
     }
+  }
+
+  /// `renderbench math`'s figures: the formulas of `--formulas` (one per line, `#` comments;
+  /// by default the test fixture of 521), the document of `--corpus` (by default the
+  /// generated corpus).
+  private func mathCost(_ values: [String: [String]]) throws -> TextTable {
+    let formulasPath =
+      values["--formulas"]?.last ?? "Tests/RenderMathTests/Fixtures/formulas.txt"
+    let formulas = String(
+      decoding: try LimitedInput.read(path: formulasPath, maximumBytes: 1 << 24), as: UTF8.self
+    ).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    let document =
+      try values["--corpus"]?.last.map {
+        String(decoding: try LimitedInput.read(path: $0, maximumBytes: 1 << 30), as: UTF8.self)
+      } ?? CorpusGenerator().corpus().documents.map(\.text).joined(separator: "\n")
+    return try MathCost(
+      formulas: formulas, document: document,
+      runs: max(3, Int(values["--runs"]?.last ?? "") ?? 5),
+      engineID: values["--engine"]?.last ?? "cmark-gfm"
+    ).table()
   }
 
   private func measure(_ options: BenchOptions) throws -> Outcome {

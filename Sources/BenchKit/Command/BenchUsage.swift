@@ -10,6 +10,10 @@ enum BenchUsage {
            renderbench hostile [--suite FILE]... [--peers FILE] [--deadline S]
                                                   published hostile inputs, contained: the
                                                   processor time each engine's worker used
+           renderbench math [--corpus FILE] [--formulas FILE] [--runs N] [--engine ID]
+                                                  µs per formula (MathML, linear text), and
+                                                  math and alerts on / off for a fragment
+                                                  and styled text
 
     Measures Markdown engines through this framework against their raw C calls, HTML import
     against libxml2, the outputs written from StyledText (AttributedString, terminal, JSON,

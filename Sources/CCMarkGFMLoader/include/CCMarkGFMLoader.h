@@ -115,6 +115,7 @@ typedef struct {
   int task;            /* item: a task-list item */
   int checked;         /* item: its box is checked */
   int header;          /* table row: the header row */
+  int alone;           /* code: all its paragraph holds, a paragraph written as <p> */
   int columns;         /* table */
   const uint8_t *alignments; /* table: one of 'l', 'c', 'r' or 0 per column */
 } rgfm_node;
@@ -126,6 +127,12 @@ rgfm_walk *rgfm_walk_new(rgfm_document *document);
 
 /* The next event (RGFM_EVENT_*), with its node in `*node`. */
 int rgfm_walk_next(rgfm_walk *walk, rgfm_node *node);
+
+/* Replaces the node of the walk's last event with `html` (NUL-terminated), which the HTML
+ * renderer writes as it is, whatever the safe mode: a code span (on enter) with an inline, a
+ * code block (on enter) or a paragraph (on exit) with a block. The walk goes on after the node,
+ * never into what replaced it. Returns 0 when the tree would not take it there. */
+int rgfm_walk_replace(rgfm_walk *walk, const char *html);
 
 /* Ends a walk. */
 void rgfm_walk_free(rgfm_walk *walk);

@@ -19,6 +19,10 @@ import RenderText
 ///   (``RenderCore/DocumentPass/mayChange(markdownUTF8:)``): one that can change nothing there
 ///   (alerts without `[!`, math without `$`) is dropped, so the fast paths above hold. A file
 ///   is read for this only when a pass must rewrite the text anyway (math).
+/// - A fragment whose one active pass only renders code of its own (math:
+///   ``RenderCore/CodeReplacement``) is the engine's own HTML with that code replaced, when the
+///   engine can do it in-process (``RenderCore/CodeReplacingEngine``) and nothing sanitizes its
+///   HTML: no document is built.
 /// - Terminal output of a file is made in the worker when no pass but the anchors' and those
 ///   ``DocumentExtension`` says the worker applies is active.
 package struct RenderPipeline: Sendable {
@@ -51,6 +55,10 @@ package struct RenderPipeline: Sendable {
     switch job.output {
     case .fragment where passes.isEmpty:
       return try engineFragment(job)
+    case .fragment:
+      if let fragment = try codeReplacedFragment(job.source, passes: passes) {
+        return .fragment(fragment)
+      }
     case .terminal(let terminal):
       if case .markdownFile(let file) = job.source.storage,
         passes.allSatisfy(DocumentExtension.runsInWorkerTerminal),
@@ -127,6 +135,20 @@ package struct RenderPipeline: Sendable {
     case .htmlText, .htmlBytes:
       preconditionFailure("HTML has no engine fragment")
     }
+  }
+
+  /// The engine's own HTML with the code of the one active pass written as the pass's HTML,
+  /// when the pass's whole change to a fragment is that code, the engine replaces code itself
+  /// and nothing sanitizes its HTML; nil otherwise: the document route.
+  private func codeReplacedFragment(
+    _ source: RenderJob.Source, passes: [any DocumentPass]
+  ) throws(RenderError) -> HTMLFragment? {
+    guard sanitizer == nil, passes.count == 1,
+      let replacement = passes[0] as? any CodeReplacement,
+      let replacing = engine as? any CodeReplacingEngine,
+      case .prepared(let body, _) = source.storage
+    else { return nil }
+    return try replacing.render(body, options: options, replacing: replacement)
   }
 
   private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {

@@ -1,0 +1,16 @@
+/// An engine that writes its own HTML with the code spans and code blocks a
+/// ``CodeReplacement`` renders replaced by that HTML: one parse and one walk of its tree, where
+/// the document route parses, builds a ``Document``, runs the pass and serialises.
+///
+/// The pipeline uses it for an HTML fragment whose only active pass is a ``CodeReplacement``,
+/// the engine runs in-process and nothing sanitizes its HTML: the fragment is then what the
+/// engine writes without the pass, with the pass's HTML in place of its code.
+package protocol CodeReplacingEngine: MarkdownEngine {
+  /// ``MarkdownEngine/render(_:options:)`` of `markdown`, with the code `replacement` renders
+  /// written as its HTML; nil when the tree would not take a replacement where it belongs, or
+  /// (for an engine that wraps another) the engine cannot replace code: the caller then takes
+  /// the document route.
+  func render(
+    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+  ) throws(RenderError) -> HTMLFragment?
+}
