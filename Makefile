@@ -126,6 +126,14 @@ batch-bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
 	python3 scripts/batch-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
+# What one hostile record (a pathological.json case past its deadline) costs `render batch`
+# over 10,000 small records, against the same records without it: the issue's bar is at most
+# the deadline. The figures docs/batch.md gives.
+.PHONY: batch-hostile-cost
+batch-hostile-cost: deps
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
+	python3 scripts/batch-hostile-cost.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
+
 # Per-character style agreement (bold, italic, monospace, link, colour, size) of `render --to
 # json` with headless Chromium, both importers, on every HTML page under /usr/share/doc (or
 # PAGES=...); prints the table the README gives. Needs chromium (see check-browser).

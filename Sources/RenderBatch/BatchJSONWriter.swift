@@ -42,10 +42,18 @@ struct BatchJSONWriter {
 
   /// JSON text that is known to be valid, spliced in as it is once its line breaks (which
   /// JSON allows only between tokens) are taken out, so that the answer stays one line.
-  mutating func raw(_ key: String, _ json: some Collection<UInt8>) {
+  mutating func raw(_ key: String, _ json: Data) {
     self.key(key)
-    for byte in json where byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") {
-      bytes.append(byte)
+    json.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress,
+        memchr(base, 0x0A, buffer.count) != nil || memchr(base, 0x0D, buffer.count) != nil
+      else {
+        bytes.append(contentsOf: buffer)
+        return
+      }
+      for byte in buffer where byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") {
+        bytes.append(byte)
+      }
     }
   }
 
@@ -56,23 +64,48 @@ struct BatchJSONWriter {
     case .bool(let flag): bytes += Array((flag ? "true" : "false").utf8)
     case .number(let number): bytes += Array(format(number).utf8)
     case .string(let text): appendString(text, to: &bytes)
-    case .array(let items):
-      bytes.append(UInt8(ascii: "["))
-      for (index, item) in items.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        append(item, to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "]"))
-    case .object(let members):
-      bytes.append(UInt8(ascii: "{"))
-      for (index, name) in members.keys.sorted().enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        appendString(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        append(members[name]!, to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "}"))
+    case .array(let items): appendArray(items, to: &bytes, element: append)
+    case .object(let members): appendObject(members, to: &bytes, member: append)
     }
+  }
+
+  /// Front matter as JSON, laid out as a `JSONValue` is;
+  /// its whole numbers exactly, however large.
+  static func append(_ value: MetadataValue, to bytes: inout [UInt8]) {
+    switch value {
+    case .null: bytes += Array("null".utf8)
+    case .bool(let flag): bytes += Array((flag ? "true" : "false").utf8)
+    case .integer(let number): bytes += Array(String(number).utf8)
+    case .double(let number): bytes += Array(format(number).utf8)
+    case .string(let text): appendString(text, to: &bytes)
+    case .array(let items): appendArray(items, to: &bytes, element: append)
+    case .dictionary(let members): appendObject(members, to: &bytes, member: append)
+    }
+  }
+
+  private static func appendArray<Element>(
+    _ items: [Element], to bytes: inout [UInt8], element: (Element, inout [UInt8]) -> Void
+  ) {
+    bytes.append(UInt8(ascii: "["))
+    for (index, item) in items.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      element(item, &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// An object with its keys sorted, so that equal objects give equal bytes.
+  private static func appendObject<Value>(
+    _ members: [String: Value], to bytes: inout [UInt8], member: (Value, inout [UInt8]) -> Void
+  ) {
+    bytes.append(UInt8(ascii: "{"))
+    for (index, name) in members.keys.sorted().enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      appendString(name, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      member(members[name]!, &bytes)
+    }
+    bytes.append(UInt8(ascii: "}"))
   }
 
   /// A number as JSON writes it: whole numbers without a fraction (an `id` of `7` comes back
@@ -88,28 +121,52 @@ struct BatchJSONWriter {
   /// `text` as a JSON string: quotes, backslashes and controls escaped, and U+2028 and
   /// U+2029 too, which some JavaScript readers take for line ends; the rest as UTF-8.
   static func appendString(_ text: String, to bytes: inout [UInt8]) {
-    let utf8 = Array(text.utf8)
-    bytes.reserveCapacity(bytes.count + utf8.count + 2)
-    bytes.append(UInt8(ascii: "\""))
-    var index = 0
-    while index < utf8.count {
-      let byte = utf8[index]
-      index += 1
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-      case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0..<0x20: appendEscape(UInt32(byte), to: &bytes)
-      case 0xE2
-      where index + 1 < utf8.count && utf8[index] == 0x80
-        && (utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9):
-        appendEscape(utf8[index + 1] == 0xA8 ? 0x2028 : 0x2029, to: &bytes)
-        index += 2
-      default: bytes.append(byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      bytes.reserveCapacity(bytes.count + utf8.count + 2)
+      bytes.append(UInt8(ascii: "\""))
+      // The bytes that need no escape go in by runs: an output is mostly such bytes.
+      var runStart = 0
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+          index += 1
+          continue
+        }
+        var scalar = UInt32(byte)
+        var length = 1
+        if byte == 0xE2 {
+          guard index + 2 < utf8.count, utf8[index + 1] == 0x80,
+            utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
+          else {
+            index += 1
+            continue
+          }
+          scalar = utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029
+          length = 3
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        let letter: UInt8? =
+          switch byte {
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+          case UInt8(ascii: "\n"): UInt8(ascii: "n")
+          case UInt8(ascii: "\r"): UInt8(ascii: "r")
+          case UInt8(ascii: "\t"): UInt8(ascii: "t")
+          default: nil
+          }
+        if let letter {
+          bytes.append(UInt8(ascii: "\\"))
+          bytes.append(letter)
+        } else {
+          appendEscape(scalar, to: &bytes)
+        }
+        index += length
+        runStart = index
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      bytes.append(UInt8(ascii: "\""))
     }
-    bytes.append(UInt8(ascii: "\""))
   }
 
   private static func appendEscape(_ value: UInt32, to bytes: inout [UInt8]) {

@@ -89,7 +89,7 @@ struct BatchJob {
         }
         bytes.append(UInt8(ascii: "]"))
       case .frontMatter:
-        Self.append(.dictionary(try documentOnce().metadata), to: &bytes)
+        BatchJSONWriter.append(.dictionary(try documentOnce().metadata), to: &bytes)
       }
       result.values[output] = Data(bytes)
     }
@@ -127,33 +127,5 @@ struct BatchJob {
         document, colorScheme: renderer.configuration.colorScheme))
     styled = made
     return made
-  }
-
-  /// Front matter as JSON: mappings with their keys sorted, so equal front matter gives
-  /// equal bytes.
-  private static func append(_ value: MetadataValue, to bytes: inout [UInt8]) {
-    switch value {
-    case .null: bytes += Array("null".utf8)
-    case .bool(let flag): bytes += Array((flag ? "true" : "false").utf8)
-    case .integer(let number): bytes += Array(String(number).utf8)
-    case .double(let number): bytes += Array(BatchJSONWriter.format(number).utf8)
-    case .string(let text): BatchJSONWriter.appendString(text, to: &bytes)
-    case .array(let items):
-      bytes.append(UInt8(ascii: "["))
-      for (index, item) in items.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        append(item, to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "]"))
-    case .dictionary(let members):
-      bytes.append(UInt8(ascii: "{"))
-      for (index, name) in members.keys.sorted().enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        BatchJSONWriter.appendString(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        append(members[name]!, to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "}"))
-    }
   }
 }

@@ -132,8 +132,17 @@ final class LineReader: @unchecked Sendable {
   /// The index of the next `\n` in the buffer, searching only bytes not searched before.
   private func nextNewline() -> Int? {
     let start = max(searchStart, pendingStart)
-    guard let newline = pending[start...].firstIndex(of: 0x0A) else {
-      searchStart = pending.endIndex
+    let first = pending.startIndex
+    let end = pending.endIndex
+    // memchr, not `firstIndex(of:)`: a record is tens of kilobytes, and a byte-by-byte
+    // search of a class's buffer checks exclusive access at every byte.
+    let newline: Int? = pending.withUnsafeBytes { buffer in
+      guard start < end, let base = buffer.baseAddress else { return nil }
+      guard let found = memchr(base + (start - first), 0x0A, end - start) else { return nil }
+      return first + base.distance(to: UnsafeRawPointer(found))
+    }
+    guard let newline else {
+      searchStart = end
       return nil
     }
     return newline

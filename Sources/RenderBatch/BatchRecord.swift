@@ -80,7 +80,7 @@ extension BatchRecord {
     }
     let value: JSONValue
     do {
-      value = try JSONDecoder().decode(JSONValue.self, from: line)
+      value = try JSONValue(parsing: line)
     } catch {
       return invalid("the line is not valid JSON; a record is a JSON object on one line")
     }

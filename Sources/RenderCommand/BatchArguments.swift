@@ -4,8 +4,9 @@ import RenderKit
 /// `render batch`'s command line, parsed: where the records come from, how many render at
 /// once, which share of them, where the answers go, and the defaults of every record.
 struct BatchArguments {
-  /// A file of JSON Lines (gzip or not), or `-` for standard input.
-  var input = "-"
+  /// The input (a file of JSON Lines, gzip or not, or `-` for standard input), and the
+  /// setting and switch flags given: every record's defaults.
+  var commandLine = RenderCommandLine()
   /// How many records render at once; nil for as many as the process may use processors.
   var jobs: Int?
   /// This run's share: every `count`-th record from the `index`-th (from 0).
@@ -17,46 +18,22 @@ struct BatchArguments {
   /// The outputs of a record that names none.
   var outputs: Set<BatchOutput> = [.fragment]
   var configuration: String?
-  /// The ``RenderSetting`` flags given, in order: every record's defaults.
-  var settings: [RenderSetting.Assignment] = []
-  /// The ``RenderSwitch`` flags given.
-  var switchedOn: Set<WritableKeyPath<RenderOptions, Bool> & Sendable> = []
   var help = false
 
   /// Parses the arguments after `batch`.
   init(parsing arguments: [String]) throws(UsageError) {
     var remaining = CommandArguments(arguments)
-    var inputSeen = false
-    while let read = remaining.next() {
-      let name = read.name
-      func value() throws(UsageError) -> String {
-        guard let value = remaining.value(of: read) else {
-          throw UsageError("\(name) needs a value")
-        }
-        return value
-      }
-      if let entry = RenderSwitch.all.first(where: { $0.flag == name }) {
-        switchedOn.insert(entry.option)
-        continue
-      }
-      if let setting = RenderSetting.all.first(where: { $0.flag == name }) {
-        let raw = setting.kind == .boolean ? "true" : try value()
-        do throws(RenderSetting.Problem) {
-          settings.append(try setting.parse(raw))
-        } catch {
-          throw UsageError("\(name) does not take \"\(raw)\" (see render --help)")
-        }
-        continue
-      }
+    var parsed = self
+    let commandLine = try RenderCommandLine(&remaining) { (name, value) throws(UsageError) in
       switch name {
-      case "-h", "--help": help = true
-      case "--config": configuration = try value()
+      case "-h", "--help": parsed.help = true
+      case "--config": parsed.configuration = try value()
       case "-j", "--jobs":
         let raw = try value()
         guard let count = Int(raw), (1...1024).contains(count) else {
           throw UsageError("--jobs needs a whole number from 1 to 1024 (found \"\(raw)\")")
         }
-        jobs = count
+        parsed.jobs = count
       case "--shard":
         let raw = try value()
         let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
@@ -65,40 +42,38 @@ struct BatchArguments {
         else {
           throw UsageError("--shard needs I/N with 0 <= I < N, as 0/4 (found \"\(raw)\")")
         }
-        shard = (index, count)
+        parsed.shard = (index, count)
       case "--shards":
         let raw = try value()
         guard let count = Int(raw), count >= 1 else {
           throw UsageError("--shards needs a whole number from 1 (found \"\(raw)\")")
         }
-        shardCount = count
-      case "--output-dir": outputDirectory = try value()
-      case "--outputs":
-        let raw = try value()
-        var chosen: Set<BatchOutput> = []
-        for name in raw.split(separator: ",") {
-          guard let output = BatchOutput(rawValue: String(name)) else {
-            let valid = BatchOutput.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("--outputs does not take \"\(name)\"; valid outputs: \(valid)")
-          }
-          chosen.insert(output)
-        }
-        if chosen.isEmpty { throw UsageError("--outputs needs at least one output") }
-        outputs = chosen
-      default:
-        if read.text != "-" && read.text.hasPrefix("-") {
-          throw UsageError("unknown option \(name) for render batch")
-        }
-        if inputSeen {
-          throw UsageError("render batch reads one input (found \"\(read.text)\" too)")
-        }
-        input = read.text
-        inputSeen = true
+        parsed.shardCount = count
+      case "--output-dir": parsed.outputDirectory = try value()
+      case "--outputs": parsed.outputs = try Self.outputs(try value())
+      default: return false
       }
+      return true
     }
+    parsed.commandLine = commandLine
+    self = parsed
     if shard != nil && shardCount != nil {
       throw UsageError("give --shard I/N or --shards N, not both")
     }
+  }
+
+  /// The outputs `--outputs` names, comma-separated.
+  private static func outputs(_ list: String) throws(UsageError) -> Set<BatchOutput> {
+    var chosen: Set<BatchOutput> = []
+    for name in list.split(separator: ",") {
+      guard let output = BatchOutput(rawValue: String(name)) else {
+        let valid = BatchOutput.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("--outputs does not take \"\(name)\"; valid outputs: \(valid)")
+      }
+      chosen.insert(output)
+    }
+    if chosen.isEmpty { throw UsageError("--outputs needs at least one output") }
+    return chosen
   }
 
   /// The share this run answers: `--shard`, else `--shards` with `JOB_COMPLETION_INDEX` (a

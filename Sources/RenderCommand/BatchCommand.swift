@@ -31,9 +31,7 @@ enum BatchCommand {
       var configuration = try RenderConfiguration.resolve(
         path: parsed.configuration, environment: context.environment,
         currentDirectory: context.currentDirectory)
-      let origin = RenderSetting.Origin(folder: context.currentDirectory)
-      for setting in parsed.settings { setting.apply(to: &configuration, from: origin) }
-      for option in parsed.switchedOn { configuration.options[keyPath: option] = true }
+      parsed.commandLine.apply(to: &configuration, folder: context.currentDirectory)
       let batch = try BatchRenderer(
         configuration: configuration, outputs: parsed.outputs,
         directory: context.currentDirectory)
@@ -44,7 +42,8 @@ enum BatchCommand {
         context.writeError("render batch: \(part.finalPath) is complete already; not redone\n")
         return .success
       }
-      let lines = try lines(of: parsed.input, limits: configuration.limits, context: context)
+      let lines = try lines(
+        of: parsed.commandLine.input, limits: configuration.limits, context: context)
       var write = context.writeOutput
       if let part {
         write = { (data: Data) throws(RenderError) in try part.write(data) }

@@ -2,15 +2,12 @@ import RenderKit
 
 /// The `render` command line, parsed: what to read, how to render, where to write.
 struct RenderArguments: Equatable {
+  /// The input, and the setting and switch flags given.
+  var commandLine = RenderCommandLine()
   /// A file path, or `-` for standard input.
-  var input = "-"
+  var input: String { commandLine.input }
   var output: String?
   var configuration: String?
-  /// The ``RenderSetting`` flags given, their values checked, in the order given: applied
-  /// over the configuration file's, a later one over an earlier one.
-  var settings: [RenderSetting.Assignment] = []
-  /// The options ``RenderSwitch`` flags turned on (`--smart`, `--unsafe`, …).
-  var switchedOn: Set<WritableKeyPath<RenderOptions, Bool> & Sendable> = []
   var from: InputFormat?
   var to: OutputFormat = .fragment
   var width: Int?
@@ -33,72 +30,45 @@ struct RenderArguments: Equatable {
   /// Parses the arguments after the program name; `--name=value` and `--name value` both work.
   init(parsing arguments: [String]) throws(UsageError) {
     var remaining = CommandArguments(arguments)
-    var inputSeen = false
     var toGiven = false
     if remaining.first == "preview" {
       preview = true
       _ = remaining.next()
     }
-    while let read = remaining.next() {
-      let argument = read.text
-      let name = read.name
-      func value() throws(UsageError) -> String {
-        guard let value = remaining.value(of: read) else {
-          throw UsageError("\(name) needs a value")
-        }
-        return value
-      }
-      if let entry = RenderSwitch.all.first(where: { $0.flag == name }) {
-        switchedOn.insert(entry.option)
-        continue
-      }
-      if let setting = RenderSetting.all.first(where: { $0.flag == name }) {
-        // A setting without a value is a flag that turns it on.
-        let raw = setting.kind == .boolean ? "true" : try value()
-        do throws(RenderSetting.Problem) {
-          settings.append(try setting.parse(raw))
-        } catch {
-          throw UsageError(Self.message(for: error, flag: name, value: raw))
-        }
-        continue
-      }
+    var parsed = self
+    let commandLine = try RenderCommandLine(&remaining) { (name, value) throws(UsageError) in
       switch name {
-      case "-h", "--help": help = true
-      case "--help-man": manual = true
-      case "--list-engines": listEngines = true
-      case "--list-languages": listLanguages = true
-      case "--config": configuration = try value()
-      case "-o", "--output": output = try value()
-      case "--linked-stylesheets": linkedStylesheets = true
-      case "--from": from = try choice(try value(), for: name)
+      case "-h", "--help": parsed.help = true
+      case "--help-man": parsed.manual = true
+      case "--list-engines": parsed.listEngines = true
+      case "--list-languages": parsed.listLanguages = true
+      case "--config": parsed.configuration = try value()
+      case "-o", "--output": parsed.output = try value()
+      case "--linked-stylesheets": parsed.linkedStylesheets = true
+      case "--from": parsed.from = try Self.choice(try value(), for: name)
       case "--to":
-        to = try choice(try value(), for: name)
+        parsed.to = try Self.choice(try value(), for: name)
         toGiven = true
-      case "--watch": watch = true
+      case "--watch": parsed.watch = true
       case "--port":
         let raw = try value()
-        guard let parsed = UInt16(raw), parsed > 0 else {
+        guard let port = UInt16(raw), port > 0 else {
           throw UsageError("--port needs a port number from 1 to 65535 (found \"\(raw)\")")
         }
-        port = parsed
-      case "--color": color = try choice(try value(), for: name)
+        parsed.port = port
+      case "--color": parsed.color = try Self.choice(try value(), for: name)
       case "--width":
         let raw = try value()
-        guard let parsed = Int(raw), parsed >= 10, parsed <= 10_000 else {
+        guard let width = Int(raw), width >= 10, width <= 10_000 else {
           throw UsageError("--width needs a whole number from 10 to 10000 (found \"\(raw)\")")
         }
-        width = parsed
-      default:
-        if argument != "-" && argument.hasPrefix("-") {
-          throw UsageError("unknown option \(name)")
-        }
-        if inputSeen {
-          throw UsageError("only one input file may be given (found \"\(argument)\")")
-        }
-        input = argument
-        inputSeen = true
+        parsed.width = width
+      default: return false
       }
+      return true
     }
+    parsed.commandLine = commandLine
+    self = parsed
     try checkLiveModes(toGiven: toGiven)
   }
 
@@ -133,22 +103,10 @@ struct RenderArguments: Equatable {
 
   /// The value last given for `setting` on the command line, as written.
   func value(of setting: RenderSetting) -> String? {
-    settings.last { $0.key == setting.key }?.value
+    commandLine.value(of: setting)
   }
 
-  /// What to tell the user of a setting's refused value: the flag, the value and what it
-  /// takes.
-  private static func message(
-    for problem: RenderSetting.Problem, flag: String, value: String
-  ) -> String {
-    switch problem {
-    case .notOneOf(let valid):
-      "\(flag) does not take \"\(value)\"; valid values: \(valid.joined(separator: ", "))"
-    case .expected(let expected): "\(flag) needs \(expected) (found \"\(value)\")"
-    }
-  }
-
-  private func choice<Choice: RawRepresentable & CaseIterable>(
+  private static func choice<Choice: RawRepresentable & CaseIterable>(
     _ raw: String, for option: String
   ) throws(UsageError) -> Choice where Choice.RawValue == String {
     guard let parsed = Choice(rawValue: raw) else {

@@ -222,9 +222,7 @@ package enum RenderCommand {
       path: arguments.configuration, environment: context.environment,
       currentDirectory: context.currentDirectory)
     // Paths on the command line are relative to the working directory.
-    let origin = RenderSetting.Origin(folder: context.currentDirectory)
-    for setting in arguments.settings { setting.apply(to: &configuration, from: origin) }
-    for option in arguments.switchedOn { configuration.options[keyPath: option] = true }
+    arguments.commandLine.apply(to: &configuration, folder: context.currentDirectory)
     return configuration
   }
 

@@ -5,13 +5,22 @@ package enum JSONDuplicateKeys {
   /// The first duplicated key, as a dotted path (`options.unsafe`), in text that is already
   /// known to be valid JSON; nil when every object's keys are distinct.
   package static func first(in json: some Collection<UInt8>) -> String? {
+    // A batch record is tens of kilobytes of string: it is scanned in place, not through a
+    // collection's iterator, and only keys become strings.
+    json.withContiguousStorageIfAvailable(first(inBuffer:))
+      ?? Array(json).withUnsafeBufferPointer(first(inBuffer:))
+  }
+
+  private static func first(inBuffer json: UnsafeBufferPointer<UInt8>) -> String? {
     // One entry per open object or array: the keys seen (nil for an array) and the key
     // under which it stands in its parent.
     var open: [(keys: Set<String>?, name: String?)] = []
     var pendingKey: String?
-    var bytes = json.makeIterator()
     var expectingKey = false
-    while let byte = bytes.next() {
+    var index = 0
+    while index < json.count {
+      let byte = json[index]
+      index += 1
       switch byte {
       case UInt8(ascii: "{"):
         open.append((keys: [], name: pendingKey))
@@ -27,8 +36,16 @@ package enum JSONDuplicateKeys {
         expectingKey = open.last?.keys != nil
         pendingKey = nil
       case UInt8(ascii: "\""):
-        let string = readString(&bytes)
-        guard expectingKey, var keys = open.last?.keys else { continue }
+        let start = index
+        index = stringEnd(json, from: index)
+        guard expectingKey, var keys = open.last?.keys else {
+          index += 1
+          continue
+        }
+        // Escapes stay as written: as far as key comparison needs them decoded.
+        let string = String(
+          decoding: UnsafeBufferPointer(rebasing: json[start..<index]), as: UTF8.self)
+        index += 1
         if !keys.insert(string).inserted {
           return (open.compactMap(\.name) + [string]).joined(separator: ".")
         }
@@ -42,16 +59,17 @@ package enum JSONDuplicateKeys {
     return nil
   }
 
-  /// The string after an opening quote, escapes decoded as far as key comparison needs.
-  private static func readString(_ bytes: inout some IteratorProtocol<UInt8>) -> String {
-    var text: [UInt8] = []
-    while let byte = bytes.next(), byte != UInt8(ascii: "\"") {
-      if byte == UInt8(ascii: "\\"), let escaped = bytes.next() {
-        text += [byte, escaped]
-      } else {
-        text.append(byte)
+  /// The index of the quote that closes the string whose text starts at `start`, or the
+  /// end when none does.
+  private static func stringEnd(_ json: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start
+    while index < json.count {
+      switch json[index] {
+      case UInt8(ascii: "\""): return index
+      case UInt8(ascii: "\\"): index += 2
+      default: index += 1
       }
     }
-    return String(decoding: text, as: UTF8.self)
+    return json.count
   }
 }

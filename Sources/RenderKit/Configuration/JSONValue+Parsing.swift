@@ -1,0 +1,241 @@
+import Foundation
+
+extension JSONValue {
+  /// Why a text is not one JSON value.
+  package struct SyntaxError: Error, Equatable {
+    /// The byte offset where the text stops being JSON.
+    package let offset: Int
+  }
+
+  /// The JSON value `json` holds: what `JSONDecoder` gives for it, read in one pass over
+  /// the bytes. A batch record is mostly one long string, often all `\u` escapes (Python's
+  /// `json.dumps` writes every non-ASCII character so), which `JSONDecoder` appends to its
+  /// string one scalar at a time. Throws for anything but one value with blanks around it,
+  /// for strings that are not UTF-8 or hold a lone surrogate, and past 512 levels of nesting.
+  package init(parsing json: Data) throws(SyntaxError) {
+    var result: Result<JSONValue, SyntaxError> = .failure(SyntaxError(offset: 0))
+    json.withUnsafeBytes { buffer in
+      var parser = JSONParser(bytes: buffer)
+      result = Result { () throws(SyntaxError) in try parser.document() }
+    }
+    self = try result.get()
+  }
+}
+
+/// Reads JSON text from bytes, by recursive descent.
+private struct JSONParser {
+  let bytes: UnsafeRawBufferPointer
+  var index = 0
+  var depth = 0
+  static let maximumDepth = 512
+
+  init(bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  mutating func document() throws(JSONValue.SyntaxError) -> JSONValue {
+    let value = try self.value()
+    skipBlanks()
+    guard index == bytes.count else { throw failure }
+    return value
+  }
+
+  private var failure: JSONValue.SyntaxError { JSONValue.SyntaxError(offset: index) }
+
+  private mutating func skipBlanks() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func value() throws(JSONValue.SyntaxError) -> JSONValue {
+    skipBlanks()
+    guard index < bytes.count else { throw failure }
+    switch bytes[index] {
+    case UInt8(ascii: "\""):
+      index += 1
+      return .string(try string())
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
+    default: return .number(try number())
+    }
+  }
+
+  private mutating func literal(_ word: StaticString) throws(JSONValue.SyntaxError) {
+    let count = word.utf8CodeUnitCount
+    guard bytes.count - index >= count,
+      memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0
+    else { throw failure }
+    index += count
+  }
+
+  private mutating func nested<Value>(
+    _ read: (inout JSONParser) throws(JSONValue.SyntaxError) -> Value
+  ) throws(JSONValue.SyntaxError) -> Value {
+    depth += 1
+    guard depth <= Self.maximumDepth else { throw failure }
+    defer { depth -= 1 }
+    return try read(&self)
+  }
+
+  private mutating func object() throws(JSONValue.SyntaxError) -> JSONValue {
+    try nested { (parser) throws(JSONValue.SyntaxError) in
+      parser.index += 1
+      var members: [String: JSONValue] = [:]
+      parser.skipBlanks()
+      if parser.take(UInt8(ascii: "}")) { return .object(members) }
+      repeat {
+        parser.skipBlanks()
+        guard parser.take(UInt8(ascii: "\"")) else { throw parser.failure }
+        let key = try parser.string()
+        parser.skipBlanks()
+        guard parser.take(UInt8(ascii: ":")) else { throw parser.failure }
+        // The last of a duplicated key: its readers refuse duplicates (JSONDuplicateKeys).
+        members[key] = try parser.value()
+        parser.skipBlanks()
+      } while parser.take(UInt8(ascii: ","))
+      guard parser.take(UInt8(ascii: "}")) else { throw parser.failure }
+      return .object(members)
+    }
+  }
+
+  private mutating func array() throws(JSONValue.SyntaxError) -> JSONValue {
+    try nested { (parser) throws(JSONValue.SyntaxError) in
+      parser.index += 1
+      var items: [JSONValue] = []
+      parser.skipBlanks()
+      if parser.take(UInt8(ascii: "]")) { return .array(items) }
+      repeat {
+        items.append(try parser.value())
+        parser.skipBlanks()
+      } while parser.take(UInt8(ascii: ","))
+      guard parser.take(UInt8(ascii: "]")) else { throw parser.failure }
+      return .array(items)
+    }
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// The string whose text starts at `index`, to its closing quote.
+  private mutating func string() throws(JSONValue.SyntaxError) -> String {
+    var decoded: [UInt8] = []
+    var runStart = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text: String?
+        if decoded.isEmpty {
+          text = String(validating: bytes[runStart..<index], as: UTF8.self)
+        } else {
+          decoded.append(contentsOf: bytes[runStart..<index])
+          text = String(validating: decoded, as: UTF8.self)
+        }
+        guard let text else { throw failure }
+        index += 1
+        return text
+      }
+      guard byte >= 0x20 else { throw failure }
+      guard byte == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      decoded.append(contentsOf: bytes[runStart..<index])
+      index += 1
+      guard index < bytes.count else { throw failure }
+      let escaped = bytes[index]
+      index += 1
+      switch escaped {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escaped)
+      case UInt8(ascii: "b"): decoded.append(0x08)
+      case UInt8(ascii: "f"): decoded.append(0x0C)
+      case UInt8(ascii: "n"): decoded.append(0x0A)
+      case UInt8(ascii: "r"): decoded.append(0x0D)
+      case UInt8(ascii: "t"): decoded.append(0x09)
+      case UInt8(ascii: "u"): try appendEscapedScalar(to: &decoded)
+      default: throw failure
+      }
+      runStart = index
+    }
+    throw failure
+  }
+
+  /// The scalar of a `\u` escape whose `u` was just read (two escapes for a surrogate
+  /// pair), as UTF-8.
+  private mutating func appendEscapedScalar(to decoded: inout [UInt8]) throws(JSONValue.SyntaxError)
+  {
+    var value = try hexQuad()
+    if (0xD800..<0xDC00).contains(value) {
+      guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")) else { throw failure }
+      let low = try hexQuad()
+      guard (0xDC00..<0xE000).contains(low) else { throw failure }
+      value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+    } else if (0xDC00..<0xE000).contains(value) {
+      throw failure
+    }
+    guard let scalar = Unicode.Scalar(value) else { throw failure }
+    decoded.append(contentsOf: UTF8.encode(scalar)!)
+  }
+
+  private mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {
+    guard bytes.count - index >= 4 else { throw failure }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw failure
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// A number as JSON writes it: `-`, no leading zeros, an optional fraction and exponent.
+  private mutating func number() throws(JSONValue.SyntaxError) -> Double {
+    let start = index
+    _ = take(UInt8(ascii: "-"))
+    guard index < bytes.count else { throw failure }
+    if !take(UInt8(ascii: "0")) {
+      guard digits() > 0 else { throw failure }
+    }
+    if take(UInt8(ascii: ".")) {
+      guard digits() > 0 else { throw failure }
+    }
+    if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+      if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+      guard digits() > 0 else { throw failure }
+    }
+    guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+      throw failure
+    }
+    return number
+  }
+
+  private mutating func digits() -> Int {
+    let start = index
+    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+      index += 1
+    }
+    return index - start
+  }
+}
