@@ -90,6 +90,9 @@ package enum GumboParser {
     let children =
       root.pointee.type == GUMBO_NODE_DOCUMENT
       ? root.pointee.v.document.children : root.pointee.v.element.children
+    // Sized once: growing the node array by doubling would copy it and touch fresh pages
+    // several times over.
+    document.reserveCapacity(min(nodeCount(below: children), limits.maximumNodes) + 1)
     var open = [OpenElement(children: children, next: 0, id: document.root)]
     let names = TagNames.shared
     while !open.isEmpty {
@@ -124,6 +127,28 @@ package enum GumboParser {
       }
     }
     return document
+  }
+
+  /// How many nodes the walk may append below `children`: elements and text, at most (text
+  /// runs that comments separate merge into one).
+  private static func nodeCount(below children: GumboVector) -> Int {
+    var count = 0
+    var pending = [children]
+    while let vector = pending.popLast() {
+      for index in 0..<Int(vector.length) {
+        let child = vector.data[index]!.assumingMemoryBound(to: GumboNode.self)
+        switch child.pointee.type {
+        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+          count += 1
+          if child.pointee.v.element.children.length > 0 {
+            pending.append(child.pointee.v.element.children)
+          }
+        case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA: count += 1
+        default: continue
+        }
+      }
+    }
+    return count
   }
 
   private static func checkNodeCount(
