@@ -19,10 +19,10 @@ package enum GumboParser {
   ///
   /// With a `context` (an element name, and `"svg"` or `"math"` for foreign ones), `html` is
   /// parsed as that element's content, as `innerHTML` is, and the document holds that content
-  /// under the root.
+  /// under the root. `parsed` is called between gumbo's parse and the walk.
   package static func parse(
     _ html: UnsafeBufferPointer<UInt8>, limits: HTMLImportLimits,
-    context: (name: String, namespace: String?)? = nil
+    context: (name: String, namespace: String?)? = nil, parsed: () -> Void = {}
   ) throws(RenderError) -> Document {
     // gumbo keeps offsets in 32-bit fields.
     guard html.count < Int(UInt32.max) else {
@@ -56,6 +56,7 @@ package enum GumboParser {
     guard let output = run(&options, on: html) else {
       throw .importFailed("out of memory while parsing \(html.count) bytes of HTML with gumbo")
     }
+    parsed()
     // A fragment's nodes are the children of the `html` element gumbo puts around them.
     let top = context == nil ? output.pointee.document : output.pointee.root
     return try build(from: top!, limits: limits)

@@ -12,15 +12,15 @@ package struct ImporterStage: Sendable {
   package var styledText: @Sendable (String) throws -> Int
   /// The library's own parse of the bytes into its tree, freed again; returns a count.
   package var treeParse: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
-  /// HTML → Document alone (the C parse and the walk into the document), for the per-stage
-  /// figures; `nil` leaves the importer out of them.
-  package var importDocument: (@Sendable (String) throws -> Document)?
+  /// HTML → Document alone, calling its second argument between the C parse and the walk
+  /// into the document, for the per-stage figures; `nil` leaves the importer out of them.
+  package var importDocument: (@Sendable (String, () -> Void) throws -> Document)?
 
   /// Creates a stage.
   package init(
     id: String, library: String, styledText: @escaping @Sendable (String) throws -> Int,
     treeParse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Int,
-    importDocument: (@Sendable (String) throws -> Document)? = nil
+    importDocument: (@Sendable (String, () -> Void) throws -> Document)? = nil
   ) {
     self.id = id
     self.library = library

@@ -100,8 +100,7 @@ struct ReportTables {
     return TextTable(
       title:
         "Importers per stage (ms over \(FigureFormat.megabytes(bytes)) of HTML in \(documents) "
-        + "document\(documents == 1 ? "" : "s"), median (min–max); walk = import less C parse; "
-        + "MB/s = HTML → plain text)",
+        + "document\(documents == 1 ? "" : "s"), median (min–max); MB/s = HTML → plain text)",
       header: ["importer"] + ImportStageFigures.stageNames + ["MB/s"],
       rows: report.importStages.map { figures in
         [figures.id] + figures.milliseconds.map { Self.spread($0, decimals: 0) }

@@ -1,9 +1,9 @@
 /// One importer's HTML → text time, per stage, as the JSON report's `importStages` holds
 /// them: milliseconds over all the documents, median with its spread over the runs.
 package struct ImportStageFigures: Sendable, Hashable, Codable {
-  /// The stages, in the order of ``milliseconds``: the C library's own parse, the walk into
-  /// the document (import less that parse), the cascade, building the StyledText, writing it
-  /// as plain text, writing it as JSON.
+  /// The stages, in the order of ``milliseconds``: the C library's parse as the importer runs
+  /// it, the walk of its result into the document, the cascade, building the StyledText,
+  /// writing it as plain text, writing it as JSON.
   package static let stageNames = ["C parse", "walk", "cascade", "StyledText", "text", "JSON"]
 
   /// The importer (`libxml2`, `html5`).
