@@ -134,6 +134,16 @@ batch-hostile-cost: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
 	python3 scripts/batch-hostile-cost.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
+# HTML -> text, whole process: `render PAGE --to text` and `--to json` (default settings) against
+# Resiliparse, selectolax and lxml (PyPI, into .build/html-text-venv), on progit as one page and
+# on html5lib's inputs: MB/s and documents/s. The README's "HTML to text" table.
+.PHONY: html-text-bench
+html-text-bench: deps
+	for product in render render-worker; do \
+	  $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $$product || exit 1; \
+	done
+	python3 scripts/html-text-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
+
 # Per-character style agreement (bold, italic, monospace, link, colour, size) of `render --to
 # json` with headless Chromium, both importers, on every HTML page under /usr/share/doc (or
 # PAGES=...); prints the table the README gives. Needs chromium (see check-browser).

@@ -19,10 +19,10 @@ package enum GumboParser {
   ///
   /// With a `context` (an element name, and `"svg"` or `"math"` for foreign ones), `html` is
   /// parsed as that element's content, as `innerHTML` is, and the document holds that content
-  /// under the root.
+  /// under the root. `parsed` is called between gumbo's parse and the walk.
   package static func parse(
     _ html: UnsafeBufferPointer<UInt8>, limits: HTMLImportLimits,
-    context: (name: String, namespace: String?)? = nil
+    context: (name: String, namespace: String?)? = nil, parsed: () -> Void = {}
   ) throws(RenderError) -> Document {
     // gumbo keeps offsets in 32-bit fields.
     guard html.count < Int(UInt32.max) else {
@@ -56,6 +56,7 @@ package enum GumboParser {
     guard let output = run(&options, on: html) else {
       throw .importFailed("out of memory while parsing \(html.count) bytes of HTML with gumbo")
     }
+    parsed()
     // A fragment's nodes are the children of the `html` element gumbo puts around them.
     let top = context == nil ? output.pointee.document : output.pointee.root
     return try build(from: top!, limits: limits)
@@ -90,6 +91,9 @@ package enum GumboParser {
     let children =
       root.pointee.type == GUMBO_NODE_DOCUMENT
       ? root.pointee.v.document.children : root.pointee.v.element.children
+    // Sized once: growing the node array by doubling would copy it and touch fresh pages
+    // several times over.
+    document.reserveCapacity(min(nodeCount(below: children), limits.maximumNodes) + 1)
     var open = [OpenElement(children: children, next: 0, id: document.root)]
     let names = TagNames.shared
     while !open.isEmpty {
@@ -124,6 +128,28 @@ package enum GumboParser {
       }
     }
     return document
+  }
+
+  /// How many nodes the walk may append below `children`: elements and text, at most (text
+  /// runs that comments separate merge into one).
+  private static func nodeCount(below children: GumboVector) -> Int {
+    var count = 0
+    var pending = [children]
+    while let vector = pending.popLast() {
+      for index in 0..<Int(vector.length) {
+        let child = vector.data[index]!.assumingMemoryBound(to: GumboNode.self)
+        switch child.pointee.type {
+        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+          count += 1
+          if child.pointee.v.element.children.length > 0 {
+            pending.append(child.pointee.v.element.children)
+          }
+        case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA: count += 1
+        default: continue
+        }
+      }
+    }
+    return count
   }
 
   private static func checkNodeCount(

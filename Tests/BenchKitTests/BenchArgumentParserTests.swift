@@ -19,7 +19,7 @@ import Testing
       "--warmup=0", "--clock", "cpu", "--spec", "spec.json", "--scaling", "--jobs", "2", "--format",
       "json",
       "--report", "out.html", "--baseline", "base.json", "--threshold", "5%", "--extensions",
-      "tables, autolinks,tables",
+      "tables, autolinks,tables", "--html", "page.html", "--html=pages",
     ])
     #expect(options.engines == ["discount", "cmark"])
     #expect(options.extensions == [.tables, .autolinks])
@@ -33,6 +33,7 @@ import Testing
     #expect(options.reportPath == "out.html")
     #expect(options.baselinePath == "base.json")
     #expect(options.thresholdPercent == 5)
+    #expect(options.htmlPaths == ["page.html", "pages"])
   }
 
   @Test func unknownExtensionNamesTheValidOnes() {

@@ -20,7 +20,7 @@ import Testing
     #expect(
       Set(report.keys) == [
         "context", "engines", "import", "parity", "conformance", "conformanceAgreement", "scaling",
-        "jobs", "memory", "importers", "outputs",
+        "jobs", "memory", "importers", "outputs", "importStages",
       ])
     let context = try #require(report["context"] as? [String: Any])
     #expect(context["cores"] is Int)
@@ -89,6 +89,32 @@ import Testing
     #expect(conformance.map { $0["passed"] as? Int } == [4, 4, 4, 4])
     let agreement = try #require(report["conformanceAgreement"] as? [[String: Any]])
     #expect(agreement.first?["agreed"] as? Int == 4)
+  }
+
+  @Test func htmlPagesAreMeasuredPerImporterAndStage() throws {
+    let builtIn = BenchCommand(registry: TestStages.registry, stages: .builtIn)
+    let pages = SharedFixtures.fixture("Fixtures/Bench/html").path
+    let json = builtIn.run([
+      "--format", "json", "--html", pages, "--runs", "2", "--warmup", "0", "--clock", "cpu",
+    ])
+    #expect(json.status == 0, "\(json.standardError)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    #expect((report["engines"] as? [Any])?.isEmpty == true)
+    let stages = try #require(report["importStages"] as? [[String: Any]])
+    #expect(stages.map { $0["id"] as? String } == ["libxml2", "html5"])
+    for importer in stages {
+      #expect(importer["documents"] as? Int == 1)
+      #expect(importer["htmlBytes"] as? Int ?? 0 > 300)
+      let milliseconds = try #require(importer["milliseconds"] as? [[String: Double]])
+      #expect(milliseconds.count == 6)
+      #expect(milliseconds.allSatisfy { ($0["min"] ?? -1) >= 0 && $0["median"] ?? -1 >= 0 })
+    }
+    let table = builtIn.run(["--html", pages, "--runs", "1", "--warmup", "0"])
+    #expect(table.status == 0, "\(table.standardError)")
+    #expect(table.standardOutput.contains("Importers per stage"))
+    #expect(table.standardOutput.contains("C parse"))
+    #expect(!table.standardOutput.contains("Markdown → HTML"))
   }
 
   @Test func optionalMeasurementsFillTheirArrays() throws {

@@ -48,6 +48,13 @@ package struct BenchArgumentParser: Sendable {
         help: ["a .md file or a directory of them (repeatable); default: generated"]
       ) { options, value in options.corpusPaths.append(value) },
       Option(
+        ["--html"], valueName: "PATH",
+        help: [
+          "an .html file or a directory of them (repeatable): measure only",
+          "their import, per importer and stage",
+        ]
+      ) { options, value in options.htmlPaths.append(value) },
+      Option(
         ["--runs"], valueName: "N", help: ["measured runs per figure (default 10)"]
       ) { options, value throws(Refusal) in
         options.runs = try Self.integer(value, minimum: 1)

@@ -8,6 +8,9 @@ package struct BenchOptions: Sendable, Hashable, Codable {
   package var extensions: [RenderFeature] = []
   /// Markdown files or directories (their `.md` files) to measure; empty for the built-in corpus.
   package var corpusPaths: [String] = []
+  /// HTML files or directories (their `.html` files) whose import alone is measured, per
+  /// importer and stage (`--html`); empty for the full run.
+  package var htmlPaths: [String] = []
   /// Measured runs per figure, after the warm-up.
   package var runs = 10
   /// Unmeasured runs before measuring.
@@ -37,7 +40,7 @@ package struct BenchOptions: Sendable, Hashable, Codable {
   private enum CodingKeys: String, CodingKey {
     case engines, extensions, corpusPaths, runs, warmup, specPaths, scaling, clock, jobs, format,
       reportPath
-    case baselinePath, thresholdPercent, help
+    case baselinePath, thresholdPercent, help, htmlPaths
   }
 
   /// Reads a report's options; `extensions` may be absent (reports written before it existed).
@@ -57,6 +60,7 @@ package struct BenchOptions: Sendable, Hashable, Codable {
     baselinePath = try container.decode(String?.self, forKey: .baselinePath)
     thresholdPercent = try container.decode(Double.self, forKey: .thresholdPercent)
     help = try container.decode(Bool.self, forKey: .help)
+    htmlPaths = try container.decodeIfPresent([String].self, forKey: .htmlPaths) ?? []
   }
 
   /// Writes every key, unset ones as `null`, so the JSON report has one shape.
@@ -76,5 +80,6 @@ package struct BenchOptions: Sendable, Hashable, Codable {
     try container.encode(baselinePath, forKey: .baselinePath)
     try container.encode(thresholdPercent, forKey: .thresholdPercent)
     try container.encode(help, forKey: .help)
+    try container.encode(htmlPaths, forKey: .htmlPaths)
   }
 }

@@ -32,6 +32,7 @@ package struct BenchRun: Sendable {
   }
 
   private func measureAll(_ options: BenchOptions) throws -> BenchReport {
+    if !options.htmlPaths.isEmpty { return try measureImportStages(options) }
     let engines = try (options.engines ?? registry.engineIDs).map { id in
       try registry.engine(id: id)
     }
@@ -59,6 +60,10 @@ package struct BenchRun: Sendable {
         stopwatch: Stopwatch(clock: options.clock))
     }
 
+    progress("measuring importers per stage")
+    let stageFigures = try ImportStageBenchmark(stopwatch: Stopwatch(clock: options.clock))
+      .measure(stages.importers, on: html, runs: options.runs, warmup: options.warmup)
+
     let outputFigures = try measureOutputs(documents, source: htmlSource, options: options)
 
     var parity: [ParityFigures] = []
@@ -78,11 +83,31 @@ package struct BenchRun: Sendable {
         engines.map { ($0.descriptor.id, $0.descriptor.libraryVersion) },
         uniquingKeysWith: { first, _ in first }),
       corpus: corpora.map(CorpusSummary.init), options: options)
-    return BenchReport(
+    var report = BenchReport(
       context: context, engines: engineFigures, import: importFigures, parity: parity,
       conformance: conformance.results, conformanceAgreement: conformance.agreement,
       scaling: scaling, jobs: jobs, memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()),
       importers: importerFigures, outputs: outputFigures)
+    report.importStages = stageFigures
+    return report
+  }
+
+  /// `--html`: only the importers, per stage, on the given pages.
+  private func measureImportStages(_ options: BenchOptions) throws -> BenchReport {
+    let corpora = try options.htmlPaths.map(CorpusLoader.loadHTML)
+    let html = corpora.flatMap(\.documents).map { PreparedDocument($0.text) }
+    progress("HTML: \(html.count) pages, \(PreparedDocument.byteCount(html)) bytes")
+    progress("measuring importers per stage")
+    let stageFigures = try ImportStageBenchmark(stopwatch: Stopwatch(clock: options.clock))
+      .measure(stages.importers, on: html, runs: options.runs, warmup: options.warmup)
+    let context = ReportContext.current(
+      libraries: [:], corpus: corpora.map(CorpusSummary.init), options: options)
+    var report = BenchReport(
+      context: context, engines: [], import: nil, parity: [], conformance: [],
+      conformanceAgreement: [], scaling: [], jobs: [],
+      memory: MemoryFigures(peakRSSBytes: PeakMemory.residentBytes()))
+    report.importStages = stageFigures
+    return report
   }
 
   /// Each output stage against building its StyledText from `source`'s Document.

@@ -17,8 +17,8 @@ enum CorpusLoader {
       throw RenderError.fileUnreadable(
         path: path, reason: "no such file or directory; give a .md file or a directory of them")
     }
-    let files = isDirectory.boolValue ? try markdownFiles(in: path) : [path]
-    let documents = try files.map { file in
+    let paths = isDirectory.boolValue ? try files(in: path, suffix: ".md") : [path]
+    let documents = try paths.map { file in
       CorpusDocument(
         name: file,
         text: MarkdownInput.prepare(
@@ -28,20 +28,40 @@ enum CorpusLoader {
     return Corpus(name: path, documents: documents)
   }
 
-  private static func markdownFiles(in directory: String) throws -> [String] {
+  /// One set of HTML pages per path: a file is one page; a directory is its `.html` files,
+  /// found recursively and sorted by path. Invalid UTF-8 becomes U+FFFD.
+  static func loadHTML(_ path: String) throws -> Corpus {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw RenderError.fileUnreadable(
+        path: path, reason: "no such file or directory; give an .html file or a directory")
+    }
+    let paths = isDirectory.boolValue ? try files(in: path, suffix: ".html") : [path]
+    let documents = try paths.map { file in
+      CorpusDocument(
+        name: file,
+        text: MarkdownInput.decode(
+          try LimitedInput.read(path: file, maximumBytes: maximumFileBytes)))
+    }
+    return Corpus(name: path, documents: documents)
+  }
+
+  private static func files(
+    in directory: String, suffix: String
+  ) throws -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
       throw RenderError.fileUnreadable(path: directory, reason: "cannot list the directory")
     }
     var files: [String] = []
     while let relative = enumerator.nextObject() as? String {
-      if relative.lowercased().hasSuffix(".md") {
+      if relative.lowercased().hasSuffix(suffix) {
         files.append((directory as NSString).appendingPathComponent(relative))
       }
     }
     guard !files.isEmpty else {
       throw RenderError.invalidConfiguration(
         source: directory, key: nil,
-        problem: "holds no .md file; give a directory with Markdown files")
+        problem: "holds no \(suffix) file; give a directory with such files")
     }
     return files.sorted()
   }

@@ -1,3 +1,5 @@
+import RenderCore
+
 /// One HTML importer as the benchmark drives it: HTML → StyledText through it, and its C
 /// library's own tree parse of the same bytes (the floor its ratio is taken against).
 package struct ImporterStage: Sendable {
@@ -10,15 +12,20 @@ package struct ImporterStage: Sendable {
   package var styledText: @Sendable (String) throws -> Int
   /// The library's own parse of the bytes into its tree, freed again; returns a count.
   package var treeParse: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+  /// HTML → Document alone, calling its second argument between the C parse and the walk
+  /// into the document, for the per-stage figures; `nil` leaves the importer out of them.
+  package var importDocument: (@Sendable (String, () -> Void) throws -> Document)?
 
   /// Creates a stage.
   package init(
     id: String, library: String, styledText: @escaping @Sendable (String) throws -> Int,
-    treeParse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+    treeParse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Int,
+    importDocument: (@Sendable (String, () -> Void) throws -> Document)? = nil
   ) {
     self.id = id
     self.library = library
     self.styledText = styledText
     self.treeParse = treeParse
+    self.importDocument = importDocument
   }
 }

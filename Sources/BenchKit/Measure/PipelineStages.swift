@@ -89,11 +89,13 @@ package struct PipelineStages: Sendable {
       ImporterStage(
         id: "libxml2", library: "libxml2 \(HTMLImporter.libraryVersion)",
         styledText: { try styledTextLength($0, importer: HTMLImporter()) },
-        treeParse: { LibXML2Floor.treeParse($0) }),
+        treeParse: { LibXML2Floor.treeParse($0) },
+        importDocument: { try HTMLImporter().importDocument(html: $0, parsed: $1) }),
       ImporterStage(
         id: "html5", library: "gumbo \(HTML5Importer.libraryVersion)",
         styledText: { try styledTextLength($0, importer: HTML5Importer()) },
-        treeParse: { GumboFloor.treeParse($0) }),
+        treeParse: { GumboFloor.treeParse($0) },
+        importDocument: { try HTML5Importer().importDocument(html: $0, parsed: $1) }),
     ],
     styledDocument: { try styledDocument($0, $1, $2) },
     outputs: [

@@ -22,6 +22,17 @@ struct Stopwatch: Sendable {
     }
   }
 
+  /// The clock's reading in seconds, for spans that one closure cannot enclose.
+  func now() -> Double {
+    switch clock {
+    case .wall:
+      var time = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &time)
+      return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    case .cpu: return Self.processCPUSeconds()
+    }
+  }
+
   /// The CPU time the whole process has used so far, in seconds.
   static func processCPUSeconds() -> Double {
     var time = timespec()

@@ -17,7 +17,9 @@ struct ReportTables {
 
   /// Every table the run has figures for, in reading order.
   var tables: [TextTable] {
+    if !report.context.options.htmlPaths.isEmpty { return [importStagesTable, memory] }
     var tables = [engines, styledText, importTable, importersTable]
+    if !report.importStages.isEmpty { tables.append(importStagesTable) }
     if !report.outputs.isEmpty { tables.append(outputsTable) }
     tables += parity
     if !report.conformance.isEmpty { tables.append(conformance) }
@@ -89,6 +91,20 @@ struct ReportTables {
           figures.id, figures.library, Self.spread(figures.throughputMBps),
           Self.spread(figures.parseMBps), Self.spread(figures.ratio, decimals: 3),
         ]
+      })
+  }
+
+  private var importStagesTable: TextTable {
+    let bytes = report.importStages.first?.htmlBytes ?? 0
+    let documents = report.importStages.first?.documents ?? 0
+    return TextTable(
+      title:
+        "Importers per stage (ms over \(FigureFormat.megabytes(bytes)) of HTML in \(documents) "
+        + "document\(documents == 1 ? "" : "s"), median (min–max); MB/s = HTML → plain text)",
+      header: ["importer"] + ImportStageFigures.stageNames + ["MB/s"],
+      rows: report.importStages.map { figures in
+        [figures.id] + figures.milliseconds.map { Self.spread($0, decimals: 0) }
+          + [FigureFormat.fixed(figures.textMBps)]
       })
   }
 

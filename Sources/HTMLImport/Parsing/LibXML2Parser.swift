@@ -5,9 +5,11 @@ import RenderCore
 /// talks to C. One call per document; the shim returns every event in one buffer.
 package enum LibXML2Parser {
   /// Parses UTF-8 `html` (repaired by the shim if invalid) into a ``Document``.
-  /// `isValidUTF8` (the bytes of a `String`) lets the shim skip most of its repair scan.
+  /// `isValidUTF8` (the bytes of a `String`) lets the shim skip most of its repair scan;
+  /// `parsed` is called between the shim's parse and building the document.
   static func parse(
-    _ html: UnsafeBufferPointer<UInt8>, isValidUTF8: Bool, limits: HTMLImportLimits
+    _ html: UnsafeBufferPointer<UInt8>, isValidUTF8: Bool, limits: HTMLImportLimits,
+    parsed: () -> Void = {}
   ) throws(RenderError) -> Document {
     var events = chp_events()
     // chp_parse allocates the event buffer; it is ours to free, whatever the status.
@@ -18,6 +20,7 @@ package enum LibXML2Parser {
       maximum_attributes: UInt64(clamping: limits.maximumAttributesPerElement),
       maximum_unmatched_end_tags: UInt64(clamping: limits.maximumUnmatchedEndTags))
     chp_parse(html.baseAddress, html.count, isValidUTF8 ? 1 : 0, budget, &events)
+    parsed()
     let reached = Int(clamping: events.limit_value)
     switch Int(events.status) {
     case Int(CHP_STATUS_OK):

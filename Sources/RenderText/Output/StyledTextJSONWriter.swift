@@ -41,7 +41,21 @@ struct StyledTextJSONWriter {
   private(set) var output: [UInt8] = []
 
   mutating func write(_ styled: StyledText) {
-    output.reserveCapacity(styled.string.utf8.count + styled.indexedRuns.count * 64 + 256)
+    // Each distinct style's attributes are encoded once, into one buffer.
+    var attributes = StyledTextJSONWriter()
+    var attributeRanges: [Range<Int>] = []
+    for style in styled.uniqueStyles {
+      let start = attributes.output.count
+      attributes.writeAttributes(of: style)
+      attributeRanges.append(start..<attributes.output.count)
+    }
+    // Sized once, so the output is never copied as it grows: a run's line is its attributes
+    // and two numbers; a block's line is about two hundred bytes.
+    var runBytes = 0
+    for run in styled.indexedRuns { runBytes += attributeRanges[run.styleIndex].count + 48 }
+    output.reserveCapacity(
+      styled.string.utf8.count + styled.string.utf8.count / 16 + runBytes
+        + styled.blocks.count * 256 + 256)
     append("{\"blocks\":[")
     for (index, block) in styled.blocks.enumerated() {
       append(index == 0 ? "\n" : ",\n")
@@ -54,14 +68,6 @@ struct StyledTextJSONWriter {
       append(",")
     }
     append("\n\"runs\":[")
-    // Each distinct style's attributes are encoded once, into one buffer.
-    var attributes = StyledTextJSONWriter()
-    var attributeRanges: [Range<Int>] = []
-    for style in styled.uniqueStyles {
-      let start = attributes.output.count
-      attributes.writeAttributes(of: style)
-      attributeRanges.append(start..<attributes.output.count)
-    }
     for (index, run) in styled.indexedRuns.enumerated() {
       append(index == 0 ? "\n{\"attributes\":" : ",\n{\"attributes\":")
       output.append(contentsOf: attributes.output[attributeRanges[run.styleIndex]])
@@ -76,6 +82,8 @@ struct StyledTextJSONWriter {
     append("}\n")
   }
 
+  /// One block's object; its numbers are written as digits straight into the output, as a
+  /// run's are, since a document has a block per paragraph, item and row.
   private mutating func write(_ block: TextBlock) {
     append("{")
     if let alert = block.alert {
@@ -83,19 +91,37 @@ struct StyledTextJSONWriter {
       writeString(alert)
       append(",")
     }
-    append("\"alignment\":\"\(block.alignment.rawValue)\"")
+    append("\"alignment\":\"")
+    append(block.alignment.rawValue)
+    append("\"")
     if let anchor = block.anchor {
       append(",\"anchor\":")
       writeString(anchor)
     }
     if let color = block.backgroundColor { append(",\"backgroundColor\":\"\(Self.hex(color))\"") }
-    append(",\"indent\":\(Self.number(block.indent)),\"indentLevel\":\(block.indentLevel)")
-    append(",\"kind\":\"\(block.kind.rawValue)\",\"length\":\(block.range.count)")
-    if block.markerLength > 0 { append(",\"markerLength\":\(block.markerLength)") }
-    if block.quoteLevel > 0 { append(",\"quoteLevel\":\(block.quoteLevel)") }
-    append(",\"spacingAfter\":\(Self.number(block.spacingAfter))")
-    append(",\"spacingBefore\":\(Self.number(block.spacingBefore))")
-    append(",\"start\":\(block.range.lowerBound)}")
+    append(",\"indent\":")
+    appendNumber(block.indent)
+    append(",\"indentLevel\":")
+    appendInteger(block.indentLevel)
+    append(",\"kind\":\"")
+    append(block.kind.rawValue)
+    append("\",\"length\":")
+    appendInteger(block.range.count)
+    if block.markerLength > 0 {
+      append(",\"markerLength\":")
+      appendInteger(block.markerLength)
+    }
+    if block.quoteLevel > 0 {
+      append(",\"quoteLevel\":")
+      appendInteger(block.quoteLevel)
+    }
+    append(",\"spacingAfter\":")
+    appendNumber(block.spacingAfter)
+    append(",\"spacingBefore\":")
+    appendNumber(block.spacingBefore)
+    append(",\"start\":")
+    appendInteger(block.range.lowerBound)
+    append("}")
   }
 
   /// A metadata value, keys sorted; numbers JSON cannot hold (infinities, NaN) become null.
@@ -235,6 +261,16 @@ struct StyledTextJSONWriter {
     while divisor > 0 {
       output.append(UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
       divisor /= 10
+    }
+  }
+
+  /// ``number(_:)`` written into the output; whole numbers (most lengths) as digits, with
+  /// no intermediate string.
+  private mutating func appendNumber(_ value: Double) {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+      appendInteger(Int(value))
+    } else {
+      append(Self.number(value))
     }
   }
 

@@ -25,6 +25,8 @@ package struct BenchReport: Sendable, Hashable, Codable {
   package var memory: MemoryFigures
   /// Each output written from StyledText against building the text.
   package var outputs: [OutputFigures]
+  /// Each importer's HTML → text time per stage.
+  package var importStages: [ImportStageFigures] = []
 
   /// Creates a report.
   package init(
@@ -48,10 +50,11 @@ package struct BenchReport: Sendable, Hashable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case context, engines, `import`, parity, conformance, conformanceAgreement, scaling, jobs
-    case memory, importers, outputs
+    case memory, importers, outputs, importStages
   }
 
-  /// Reads a report; one written before `importers` or `outputs` existed reads with none.
+  /// Reads a report; one written before `importers`, `outputs` or `importStages` existed
+  /// reads with none.
   package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     context = try container.decode(ReportContext.self, forKey: .context)
@@ -66,6 +69,8 @@ package struct BenchReport: Sendable, Hashable, Codable {
     memory = try container.decode(MemoryFigures.self, forKey: .memory)
     importers = try container.decodeIfPresent([ImporterFigures].self, forKey: .importers) ?? []
     outputs = try container.decodeIfPresent([OutputFigures].self, forKey: .outputs) ?? []
+    importStages =
+      try container.decodeIfPresent([ImportStageFigures].self, forKey: .importStages) ?? []
   }
 
   /// Writes every key, `import` as `null` when not measured, so the JSON has one shape.
@@ -82,5 +87,6 @@ package struct BenchReport: Sendable, Hashable, Codable {
     try container.encode(memory, forKey: .memory)
     try container.encode(importers, forKey: .importers)
     try container.encode(outputs, forKey: .outputs)
+    try container.encode(importStages, forKey: .importStages)
   }
 }
