@@ -20,6 +20,8 @@ let package = Package(
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
+    // Markdown rendered as it arrives, block by block, above RenderKit.
+    .library(name: "RenderStream", targets: ["RenderStream"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // For apps that cannot call WorkerService.runIfRequested() in their own main.
@@ -86,6 +88,9 @@ let package = Package(
     // shows it in a browser (libmicrohttpd); apart so that apps that only render link neither.
     .target(name: "RenderPreview", dependencies: ["RenderKit", "CMicroHTTPD"]),
 
+    // Streaming: blocks rendered once complete, the tail repaired, linear in the text.
+    .target(name: "RenderStream", dependencies: ["RenderKit"]),
+
     // Command-line tools: thin executables over library targets that tests reach.
     .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
@@ -133,6 +138,7 @@ let package = Package(
     .testTarget(
       name: "HTML5ImportTests",
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
+    .testTarget(name: "RenderStreamTests", dependencies: ["RenderStream", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),

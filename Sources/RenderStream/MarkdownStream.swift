@@ -1,0 +1,278 @@
+import RenderKit
+
+/// Renders Markdown as it arrives, in chunks of bytes that may end anywhere (inside a UTF-8
+/// sequence, a line, a fence or a table), at a cost linear in the text: each block is
+/// rendered once, when it is complete, and only the provisional tail again on every feed.
+///
+/// ```swift
+/// let stream = MarkdownStream(renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer))
+/// var shown = StreamedDocument<String>()
+/// for try await chunk in response { shown.apply(try stream.feed(chunk)) }
+/// shown.apply(try stream.finish())
+/// shown.outputs.joined() == try renderer.html(markdown: wholeText).html  // true
+/// ```
+///
+/// Blocks end where ``BlockSplitter`` finds that no later line can change them. Two things
+/// can still reach back, and the update says so:
+/// - A link reference definition that arrives after a use: a block of definitions only is
+///   kept, and every block whose bracketed text may match one of its labels is rendered
+///   again with the definitions before it; when the output changes it comes back in
+///   ``StreamUpdate/revised`` under its id. Every block is rendered with the definitions
+///   that may concern it, so a use after its definition is right the first time.
+/// - A definition inside a list, quote or paragraph (a block that defines and also shows
+///   something): the blocks from the first that may use it are reopened
+///   (``StreamUpdate/reopened``) and, at ``finish()``, rendered again as one block that
+///   replaces them. Options whose output depends on the whole document (heading anchors,
+///   a table of contents, footnotes, source positions) reopen everything the same way.
+///
+/// Setext underlines, tables and lists that turn loose cannot reach back: a block ends only
+/// before a line after a blank line, and no such line changes a block before it (a list
+/// item there keeps the block open).
+public final class MarkdownStream<Rendering: BlockRendering> {
+  /// The output of one block.
+  public typealias Output = Rendering.Output
+
+  /// Renders each block.
+  public let rendering: Rendering
+  /// Tells a block of definitions (which renders to nothing) from one that shows text.
+  public let renderer: Renderer
+  /// At most this many bytes of the tail are rendered on a feed (whole lines from its end,
+  /// with the opening line of an open fence), so that a huge unfinished block costs each
+  /// feed no more than this.
+  public var tailLimit: Int
+  /// Whether each feed renders the tail; without it a feed only renders completed blocks.
+  public var rendersTail: Bool
+  /// Repairs the tail before it is rendered.
+  public var repair = TailRepair()
+
+  private struct Record {
+    var id: Int
+    var range: Range<Int>
+    var labels: ReferenceLabels.Keys
+    var defined: ReferenceLabels.Keys?
+    var isFinal: Bool
+  }
+
+  private var source: [UInt8] = []
+  private var scanned = 0
+  private var splitter: BlockSplitter
+  private var blockStart = 0
+  private var records: [Record] = []
+  private var definitions: [Int] = []
+  private var heldFrom: Int?
+  private var fenceLine: Range<Int>?
+  private var nextID = 0
+  private var finished = false
+
+  /// Creates a stream that renders its blocks with `rendering` and uses `renderer` (the one
+  /// `rendering` uses) to recognise blocks of definitions.
+  public init(
+    renderer: Renderer, rendering: Rendering, tailLimit: Int = 16 * 1024, rendersTail: Bool = true
+  ) {
+    self.renderer = renderer
+    self.rendering = rendering
+    self.tailLimit = tailLimit
+    self.rendersTail = rendersTail
+    let options = renderer.options
+    splitter = BlockSplitter(definitionLists: options.extensions.contains(.definitionLists))
+    if options.anchorsHeadings || options.sourcePositions
+      || options.extensions.contains(.footnotes)
+    {
+      heldFrom = 0
+    }
+  }
+
+  /// The bytes fed so far.
+  public var bytes: [UInt8] { source }
+
+  /// Adds `bytes` to the source: the blocks they complete, and the new tail.
+  public func feed(_ bytes: some Collection<UInt8>) throws(RenderError) -> StreamUpdate<Output> {
+    precondition(!finished, "feed after finish")
+    source.append(contentsOf: bytes)
+    var update = StreamUpdate<Output>()
+    try readLines(into: &update, atEnd: false)
+    if rendersTail { update.tail = try renderTail() }
+    return update
+  }
+
+  /// Ends the source: the last blocks, and the replacement of any reopened ones. The blocks
+  /// then joined in order are the one-shot rendering of the source.
+  public func finish() throws(RenderError) -> StreamUpdate<Output> {
+    precondition(!finished, "finish twice")
+    finished = true
+    var update = StreamUpdate<Output>()
+    try readLines(into: &update, atEnd: true)
+    if blockStart < source.count { try close(blockStart..<source.count, into: &update) }
+    blockStart = source.count
+    if let heldFrom, heldFrom < records.count {
+      let held = records[heldFrom...]
+      let range = held.first!.range.lowerBound..<held.last!.range.upperBound
+      let labels = ReferenceLabels.labels(in: source[range])
+      let record = Record(
+        id: nextID, range: range, labels: labels, defined: nil, isFinal: true)
+      nextID += 1
+      let output = try render(range, labels: labels, definitionsBefore: heldFrom)
+      update.committed.append(
+        StreamBlock(
+          id: record.id, sourceRange: range, output: output, replacing: held.map(\.id)))
+      records.removeSubrange(heldFrom...)
+      records.append(record)
+    }
+    return update
+  }
+
+  // MARK: Lines and blocks
+
+  private func readLines(into update: inout StreamUpdate<Output>, atEnd: Bool) throws(RenderError) {
+    while scanned < source.count {
+      var end = scanned
+      while end < source.count, source[end] != 0x0A, source[end] != 0x0D { end += 1 }
+      var next = end
+      if end == source.count {
+        guard atEnd else { return }
+      } else if source[end] == 0x0D {
+        if end + 1 == source.count, !atEnd { return }
+        next = end + 1 < source.count && source[end + 1] == 0x0A ? end + 2 : end + 1
+      } else {
+        next = end + 1
+      }
+      let lineStart = scanned
+      if splitter.read(line: source[lineStart..<end]) {
+        try close(blockStart..<lineStart, into: &update)
+        blockStart = lineStart
+      }
+      if splitter.openFence == nil {
+        fenceLine = nil
+      } else if fenceLine == nil {
+        fenceLine = lineStart..<end
+      }
+      scanned = next
+    }
+  }
+
+  /// Renders the completed block `range` and records it.
+  private func close(_ range: Range<Int>, into update: inout StreamUpdate<Output>)
+    throws(RenderError)
+  {
+    let text = source[range]
+    let labels = ReferenceLabels.labels(in: text)
+    var defined: ReferenceLabels.Keys?
+    let candidates = ReferenceLabels.definedLabels(in: text)
+    if !candidates.isEmpty, ReferenceLabels.mayDefine(text) {
+      let html = try renderer.html(markdown: decode(range)).html
+      if html.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) {
+        defined = candidates
+      } else {
+        // It may define labels it also shows: hold from the first block that may use them.
+        let first = records.indices.first { records[$0].labels.intersects(candidates) }
+        hold(from: first ?? records.count, into: &update)
+      }
+    }
+    let index = records.count
+    let isFinal = heldFrom == nil
+    let record = Record(
+      id: nextID, range: range, labels: labels, defined: defined, isFinal: isFinal)
+    nextID += 1
+    records.append(record)
+    let output = try render(range, labels: labels, definitionsBefore: records.count)
+    update.committed.append(
+      StreamBlock(id: record.id, sourceRange: range, output: output, isFinal: isFinal))
+    guard let defined else { return }
+    definitions.append(index)
+    for earlier in records.indices.dropLast()
+    where records[earlier].isFinal && records[earlier].defined == nil
+      && records[earlier].labels.intersects(defined)
+    {
+      let revised = try render(
+        records[earlier].range, labels: records[earlier].labels, definitionsBefore: records.count)
+      let previous = try render(
+        records[earlier].range, labels: records[earlier].labels, definitionsBefore: index)
+      if revised != previous {
+        update.revised.append(
+          StreamBlock(id: records[earlier].id, sourceRange: records[earlier].range, output: revised)
+        )
+      }
+    }
+  }
+
+  /// Marks the blocks from `index` on as not final.
+  private func hold(from index: Int, into update: inout StreamUpdate<Output>) {
+    let start = min(index, heldFrom ?? index)
+    for held in start..<records.count where records[held].isFinal {
+      records[held].isFinal = false
+      update.reopened.append(records[held].id)
+    }
+    heldFrom = start
+  }
+
+  /// `range` rendered after the blocks of definitions (among the first `recordCount`
+  /// records) whose labels it may use.
+  private func render(
+    _ range: Range<Int>, labels: ReferenceLabels.Keys, definitionsBefore recordCount: Int
+  ) throws(RenderError) -> Output {
+    var prelude: [UInt8] = []
+    for index in definitions where index < recordCount {
+      let record = records[index]
+      guard let defined = record.defined, defined.intersects(labels), record.range != range
+      else { continue }
+      prelude += source[record.range]
+      prelude += [0x0A, 0x0A]
+    }
+    guard !prelude.isEmpty else { return try rendering.render(decode(range)) }
+    // Front matter must stay first; the definitions go after it (they come before nothing
+    // that could define the same label, since a block that defines is never rendered here).
+    if range.lowerBound == 0, splitter.mayHaveStartedWithFrontMatter {
+      let text = decode(range) + "\n\n" + String(decoding: prelude, as: UTF8.self)
+      return try rendering.render(text)
+    }
+    return try rendering.render(String(decoding: prelude + source[range], as: UTF8.self))
+  }
+
+  private func decode(_ range: Range<Int>) -> String {
+    String(decoding: source[range], as: UTF8.self)
+  }
+
+  // MARK: Tail
+
+  private func renderTail() throws(RenderError) -> StreamTail<Output>? {
+    let end = completeScalarsEnd()
+    guard blockStart < end else { return nil }
+    var start = blockStart
+    var fenceOpening: [UInt8] = []
+    if end - start > tailLimit {
+      start = end - tailLimit
+      while start < end, source[start - 1] != 0x0A, source[start - 1] != 0x0D { start += 1 }
+      if let fenceLine, splitter.openFence != nil, fenceLine.lowerBound < start {
+        fenceOpening = Array(source[fenceLine]) + [0x0A]
+      }
+    }
+    let text = String(decoding: fenceOpening + source[start..<end], as: UTF8.self)
+    let closing = splitter.openFence.map {
+      String(repeating: Character(Unicode.Scalar($0.character)), count: $0.length)
+    }
+    let repaired = repair.repaired(text, openFence: closing)
+    let repairedBytes = Array(repaired.utf8)
+    let labels = ReferenceLabels.labels(in: repairedBytes[...])
+    var prelude: [UInt8] = []
+    for index in definitions {
+      guard let defined = records[index].defined, defined.intersects(labels) else { continue }
+      prelude += source[records[index].range] + [0x0A, 0x0A]
+    }
+    let output = try rendering.render(String(decoding: prelude + repairedBytes, as: UTF8.self))
+    return StreamTail(sourceRange: blockStart..<end, output: output)
+  }
+
+  /// The end of the source without a UTF-8 sequence that a later chunk completes.
+  private func completeScalarsEnd() -> Int {
+    var lead = source.count
+    var continuations = 0
+    while lead > 0, continuations < 4, source[lead - 1] & 0xC0 == 0x80 {
+      lead -= 1
+      continuations += 1
+    }
+    guard lead > 0 else { return source.count }
+    let byte = source[lead - 1]
+    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+    return length > continuations + 1 ? lead - 1 : source.count
+  }
+}
