@@ -20,8 +20,8 @@ struct BlockSplitter {
     case frontMatter
   }
 
-  /// The readings still possible; a block ends only when every one is `.nothing`.
-  private(set) var readings: Set<OpenConstruct> = [.nothing]
+  /// The readings still possible, each once; a block ends only when every one is `.nothing`.
+  private(set) var readings: [OpenConstruct] = [.nothing]
   /// Whether a list may be open at the top level since the last split.
   private var mayBeInList = false
   private var previousLineBlank = false
@@ -57,7 +57,12 @@ struct BlockSplitter {
       && !(definitionLists && shape.byte(0) == 0x3A)
     if splits { mayBeInList = false }
     if readings.contains(.nothing), shape.mayStartListItem { mayBeInList = true }
-    var next: Set<OpenConstruct> = []
+    if readings == [.nothing], shape.isBlank || !shape.mayOpenAnything {
+      previousLineBlank = shape.isBlank
+      linesRead += 1
+      return splits
+    }
+    var next: [OpenConstruct] = []
     for reading in readings { advance(reading, by: shape, into: &next) }
     readings = next
     previousLineBlank = shape.isBlank
@@ -66,28 +71,31 @@ struct BlockSplitter {
   }
 
   private func advance(
-    _ reading: OpenConstruct, by line: LineShape, into next: inout Set<OpenConstruct>
+    _ reading: OpenConstruct, by line: LineShape, into next: inout [OpenConstruct]
   ) {
+    func insert(_ construct: OpenConstruct) {
+      if !next.contains(construct) { next.append(construct) }
+    }
     switch reading {
     case .frontMatter:
-      next.insert(
+      insert(
         line.indent == 0 && (line.isExactly("---") || line.isExactly("...")) ? .nothing : reading)
     case .fence(let character, let length):
-      next.insert(line.closesFence(character: character, length: length) ? .nothing : reading)
+      insert(line.closesFence(character: character, length: length) ? .nothing : reading)
     case .html(let markers):
-      next.insert(markers.contains { line.contains($0) } ? .nothing : reading)
+      insert(markers.contains { line.contains($0) } ? .nothing : reading)
     case .htmlUntilBlankLine:
-      next.insert(line.isBlank ? .nothing : reading)
+      insert(line.isBlank ? .nothing : reading)
     case .nothing:
       let opened = opening(line)
       // A fence or tag one to three columns in may sit inside a list item.
-      if opened.isEmpty || (mayBeInList && line.indent > 0) { next.insert(.nothing) }
-      next.formUnion(opened)
+      if opened.isEmpty || (mayBeInList && line.indent > 0) { insert(.nothing) }
+      for construct in opened { insert(construct) }
     }
   }
 
   /// What `line` opens when nothing is open before it (empty when it opens nothing).
-  private func opening(_ line: LineShape) -> Set<OpenConstruct> {
+  private func opening(_ line: LineShape) -> [OpenConstruct] {
     if linesRead == 0, line.indent == 0, line.isExactly("---") || line.isExactly("\u{FEFF}---") {
       return [.frontMatter, .nothing]
     }

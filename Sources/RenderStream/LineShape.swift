@@ -32,6 +32,13 @@ struct LineShape {
     return index < bytes.endIndex ? bytes[index] : nil
   }
 
+  /// Whether the line may open a fence, an HTML block or front matter: it starts, at most
+  /// three columns in, with a backtick, a tilde, `<` or `-`.
+  var mayOpenAnything: Bool {
+    guard indent <= 3, let first = byte(0) else { return false }
+    return first == 0x60 || first == 0x7E || first == 0x3C || first == 0x2D || first == 0xEF
+  }
+
   /// A fence that can open a fenced code block: three or more backticks (with no backtick in
   /// the info string) or tildes, at most three columns in.
   var fenceOpening: (character: UInt8, length: Int)? {

@@ -42,6 +42,10 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   public var tailLimit: Int
   /// Whether each feed renders the tail; without it a feed only renders completed blocks.
   public var rendersTail: Bool
+  /// Completed blocks are committed together once they hold this many bytes (and at
+  /// ``finish()``); until then they are shown as part of the tail. Each render has a fixed
+  /// cost (setting up the engine's parser), which small blocks would pay once each.
+  public var minimumBlockBytes: Int
   /// Repairs the tail before it is rendered.
   public var repair = TailRepair()
 
@@ -53,28 +57,32 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     var isFinal: Bool
   }
 
-  private var source: [UInt8] = []
-  private var scanned = 0
-  private var splitter: BlockSplitter
-  private var blockStart = 0
+  private var lines: SourceLines
+  private var source: [UInt8] { lines.bytes }
+  private var splitter: BlockSplitter { lines.splitter }
+  private var blockStart: Int { lines.blockStart }
+  /// Where the completed blocks not yet committed start (they end at `blockStart`).
+  private var pendingStart = 0
   private var records: [Record] = []
   private var definitions: [Int] = []
   private var heldFrom: Int?
-  private var fenceLine: Range<Int>?
   private var nextID = 0
   private var finished = false
 
   /// Creates a stream that renders its blocks with `rendering` and uses `renderer` (the one
   /// `rendering` uses) to recognise blocks of definitions.
   public init(
-    renderer: Renderer, rendering: Rendering, tailLimit: Int = 16 * 1024, rendersTail: Bool = true
+    renderer: Renderer, rendering: Rendering, tailLimit: Int = 16 * 1024, rendersTail: Bool = true,
+    minimumBlockBytes: Int = 2048
   ) {
     self.renderer = renderer
+    self.minimumBlockBytes = minimumBlockBytes
     self.rendering = rendering
     self.tailLimit = tailLimit
     self.rendersTail = rendersTail
     let options = renderer.options
-    splitter = BlockSplitter(definitionLists: options.extensions.contains(.definitionLists))
+    lines = SourceLines(
+      splitter: BlockSplitter(definitionLists: options.extensions.contains(.definitionLists)))
     if options.anchorsHeadings || options.sourcePositions
       || options.extensions.contains(.footnotes)
     {
@@ -88,9 +96,11 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   /// Adds `bytes` to the source: the blocks they complete, and the new tail.
   public func feed(_ bytes: some Collection<UInt8>) throws(RenderError) -> StreamUpdate<Output> {
     precondition(!finished, "feed after finish")
-    source.append(contentsOf: bytes)
+    if bytes.withContiguousStorageIfAvailable({ lines.append($0) }) == nil {
+      Array(bytes).withUnsafeBufferPointer { lines.append($0) }
+    }
     var update = StreamUpdate<Output>()
-    try readLines(into: &update, atEnd: false)
+    for block in lines.completedBlocks(atEnd: false) { try complete(block, into: &update) }
     if rendersTail { update.tail = try renderTail() }
     return update
   }
@@ -101,9 +111,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     precondition(!finished, "finish twice")
     finished = true
     var update = StreamUpdate<Output>()
-    try readLines(into: &update, atEnd: true)
-    if blockStart < source.count { try close(blockStart..<source.count, into: &update) }
-    blockStart = source.count
+    for block in lines.completedBlocks(atEnd: true) { try complete(block, into: &update) }
+    try commitPending(into: &update)
     if let heldFrom, heldFrom < records.count {
       let held = records[heldFrom...]
       let range = held.first!.range.lowerBound..<held.last!.range.upperBound
@@ -121,33 +130,28 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     return update
   }
 
-  // MARK: Lines and blocks
+  // MARK: Blocks
 
-  private func readLines(into update: inout StreamUpdate<Output>, atEnd: Bool) throws(RenderError) {
-    while scanned < source.count {
-      var end = scanned
-      while end < source.count, source[end] != 0x0A, source[end] != 0x0D { end += 1 }
-      var next = end
-      if end == source.count {
-        guard atEnd else { return }
-      } else if source[end] == 0x0D {
-        if end + 1 == source.count, !atEnd { return }
-        next = end + 1 < source.count && source[end + 1] == 0x0A ? end + 2 : end + 1
-      } else {
-        next = end + 1
-      }
-      let lineStart = scanned
-      if splitter.read(line: source[lineStart..<end]) {
-        try close(blockStart..<lineStart, into: &update)
-        blockStart = lineStart
-      }
-      if splitter.openFence == nil {
-        fenceLine = nil
-      } else if fenceLine == nil {
-        fenceLine = lineStart..<end
-      }
-      scanned = next
+  /// Takes the completed block `range`: a block that may define link references on its own,
+  /// others together with the completed blocks before them once they are long enough.
+  private func complete(_ range: Range<Int>, into update: inout StreamUpdate<Output>)
+    throws(RenderError)
+  {
+    let text = source[range]
+    if !ReferenceLabels.definedLabels(in: text).isEmpty, ReferenceLabels.mayDefine(text) {
+      try commitPending(into: &update)
+      try close(range, into: &update)
+      pendingStart = range.upperBound
+    } else if range.upperBound - pendingStart >= minimumBlockBytes {
+      try close(pendingStart..<range.upperBound, into: &update)
+      pendingStart = range.upperBound
     }
+  }
+
+  private func commitPending(into update: inout StreamUpdate<Output>) throws(RenderError) {
+    guard pendingStart < blockStart else { return }
+    try close(pendingStart..<blockStart, into: &update)
+    pendingStart = blockStart
   }
 
   /// Renders the completed block `range` and records it.
@@ -236,13 +240,13 @@ public final class MarkdownStream<Rendering: BlockRendering> {
 
   private func renderTail() throws(RenderError) -> StreamTail<Output>? {
     let end = completeScalarsEnd()
-    guard blockStart < end else { return nil }
-    var start = blockStart
+    guard pendingStart < end else { return nil }
+    var start = pendingStart
     var fenceOpening: [UInt8] = []
     if end - start > tailLimit {
       start = end - tailLimit
       while start < end, source[start - 1] != 0x0A, source[start - 1] != 0x0D { start += 1 }
-      if let fenceLine, splitter.openFence != nil, fenceLine.lowerBound < start {
+      if let fenceLine = lines.fenceLine, splitter.openFence != nil, fenceLine.lowerBound < start {
         fenceOpening = Array(source[fenceLine]) + [0x0A]
       }
     }
@@ -259,7 +263,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       prelude += source[records[index].range] + [0x0A, 0x0A]
     }
     let output = try rendering.render(String(decoding: prelude + repairedBytes, as: UTF8.self))
-    return StreamTail(sourceRange: blockStart..<end, output: output)
+    return StreamTail(sourceRange: pendingStart..<end, output: output)
   }
 
   /// The end of the source without a UTF-8 sequence that a later chunk completes.
