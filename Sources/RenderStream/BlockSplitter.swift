@@ -35,6 +35,9 @@ struct BlockSplitter {
     self.definitionLists = definitionLists
   }
 
+  /// Whether every reading has nothing open.
+  private var nothingOpen: Bool { readings.count == 1 && readings[0] == .nothing }
+
   /// Whether the last line read left a fence open in every reading: the fence to close
   /// when the text so far is shown.
   var openFence: (character: UInt8, length: Int)? {
@@ -52,12 +55,12 @@ struct BlockSplitter {
         shape.indent == 0 && (shape.isExactly("---") || shape.isExactly("\u{FEFF}---"))
     }
     let splits =
-      linesRead > 0 && previousLineBlank && readings == [.nothing] && shape.startsFlush
+      linesRead > 0 && previousLineBlank && nothingOpen && shape.startsFlush
       && !(mayBeInList && shape.mayStartListItem)
       && !(definitionLists && shape.byte(0) == 0x3A)
     if splits { mayBeInList = false }
     if readings.contains(.nothing), shape.mayStartListItem { mayBeInList = true }
-    if readings == [.nothing], shape.isBlank || !shape.mayOpenAnything {
+    if nothingOpen, shape.isBlank || !shape.mayOpenAnything {
       previousLineBlank = shape.isBlank
       linesRead += 1
       return splits
