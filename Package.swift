@@ -100,7 +100,7 @@ let package = Package(
       dependencies: [
         "RenderKit", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import", "CCMark",
-        "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser",
+        "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser", "RenderStream",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.

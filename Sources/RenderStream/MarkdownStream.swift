@@ -22,8 +22,9 @@ import RenderKit
 /// - A definition inside a list, quote or paragraph (a block that defines and also shows
 ///   something): the blocks from the first that may use it are reopened
 ///   (``StreamUpdate/reopened``) and, at ``finish()``, rendered again as one block that
-///   replaces them. Options whose output depends on the whole document (heading anchors,
-///   a table of contents, footnotes, source positions) reopen everything the same way.
+///   replaces them. Past 64 blocks that may define, the stream holds in the same way rather
+///   than revise again and again. Options whose output depends on the whole document
+///   (heading anchors, a table of contents, footnotes, source positions) hold everything.
 ///
 /// Setext underlines, tables and lists that turn loose cannot reach back: a block ends only
 /// before a line after a blank line, and no such line changes a block before it (a list
@@ -57,7 +58,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     var isFinal: Bool
   }
 
-  private var lines: SourceLines
+  @usableFromInline var lines: SourceLines
   private var source: [UInt8] { lines.bytes }
   private var splitter: BlockSplitter { lines.splitter }
   private var blockStart: Int { lines.blockStart }
@@ -66,14 +67,20 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   private var records: [Record] = []
   private var definitions: [Int] = []
   private var heldFrom: Int?
+  /// The first block with bracketed text (a possible use of a definition).
+  private var firstUsingBlock: Int?
+  /// How many blocks that may define were seen.
+  private var definingBlocks = 0
+  /// Blocks that may define past which the stream holds instead of revising, so that the
+  /// cost stays linear whatever the input.
+  private static var mostDefiningBlocks: Int { 64 }
   private var nextID = 0
-  private var finished = false
 
   /// Creates a stream that renders its blocks with `rendering` and uses `renderer` (the one
   /// `rendering` uses) to recognise blocks of definitions.
   public init(
     renderer: Renderer, rendering: Rendering, tailLimit: Int = 16 * 1024, rendersTail: Bool = true,
-    minimumBlockBytes: Int = 2048
+    minimumBlockBytes: Int = 8192
   ) {
     self.renderer = renderer
     self.minimumBlockBytes = minimumBlockBytes
@@ -94,13 +101,22 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   public var bytes: [UInt8] { source }
 
   /// Adds `bytes` to the source: the blocks they complete, and the new tail.
+  ///
+  /// Inlinable so that a feed that completes no block, which most small chunks are, costs
+  /// reading its bytes and no more (no generic code runs unspecialized).
+  @inlinable
   public func feed(_ bytes: some Collection<UInt8>) throws(RenderError) -> StreamUpdate<Output> {
-    precondition(!finished, "feed after finish")
-    if bytes.withContiguousStorageIfAvailable({ lines.append($0) }) == nil {
-      Array(bytes).withUnsafeBufferPointer { lines.append($0) }
-    }
+    let completesBlock =
+      bytes.withContiguousStorageIfAvailable { lines.read($0) }
+      ?? Array(bytes).withUnsafeBufferPointer { lines.read($0) }
+    guard completesBlock || rendersTail else { return StreamUpdate() }
+    return try updateAfterFeed()
+  }
+
+  @usableFromInline
+  func updateAfterFeed() throws(RenderError) -> StreamUpdate<Output> {
     var update = StreamUpdate<Output>()
-    for block in lines.completedBlocks(atEnd: false) { try complete(block, into: &update) }
+    for block in lines.takeCompletedBlocks() { try complete(block, into: &update) }
     if rendersTail { update.tail = try renderTail() }
     return update
   }
@@ -108,10 +124,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   /// Ends the source: the last blocks, and the replacement of any reopened ones. The blocks
   /// then joined in order are the one-shot rendering of the source.
   public func finish() throws(RenderError) -> StreamUpdate<Output> {
-    precondition(!finished, "finish twice")
-    finished = true
     var update = StreamUpdate<Output>()
-    for block in lines.completedBlocks(atEnd: true) { try complete(block, into: &update) }
+    for block in lines.finish() { try complete(block, into: &update) }
     try commitPending(into: &update)
     if let heldFrom, heldFrom < records.count {
       let held = records[heldFrom...]
@@ -138,7 +152,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     throws(RenderError)
   {
     let text = source[range]
-    if !ReferenceLabels.definedLabels(in: text).isEmpty, ReferenceLabels.mayDefine(text) {
+    if ReferenceLabels.mayDefine(text), !ReferenceLabels.definedLabels(in: text).isEmpty {
       try commitPending(into: &update)
       try close(range, into: &update)
       pendingStart = range.upperBound
@@ -161,10 +175,15 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let text = source[range]
     let labels = ReferenceLabels.labels(in: text)
     var defined: ReferenceLabels.Keys?
-    let candidates = ReferenceLabels.definedLabels(in: text)
-    if !candidates.isEmpty, ReferenceLabels.mayDefine(text) {
+    let candidates =
+      ReferenceLabels.mayDefine(text) ? ReferenceLabels.definedLabels(in: text) : .init()
+    if !candidates.isEmpty {
+      definingBlocks += 1
       let html = try renderer.html(markdown: decode(range)).html
-      if html.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) {
+      if definingBlocks > Self.mostDefiningBlocks {
+        // Past this many, each would cost a pass over the blocks: hold them all instead.
+        hold(from: firstUsingBlock ?? records.count, into: &update)
+      } else if html.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) {
         defined = candidates
       } else {
         // It may define labels it also shows: hold from the first block that may use them.
@@ -172,6 +191,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
         hold(from: first ?? records.count, into: &update)
       }
     }
+    if firstUsingBlock == nil, !labels.isEmpty { firstUsingBlock = records.count }
     let index = records.count
     let isFinal = heldFrom == nil
     let record = Record(
@@ -201,8 +221,9 @@ public final class MarkdownStream<Rendering: BlockRendering> {
 
   /// Marks the blocks from `index` on as not final.
   private func hold(from index: Int, into update: inout StreamUpdate<Output>) {
-    let start = min(index, heldFrom ?? index)
-    for held in start..<records.count where records[held].isFinal {
+    let previous = heldFrom ?? records.count
+    let start = min(index, previous)
+    for held in start..<previous where records[held].isFinal {
       records[held].isFinal = false
       update.reopened.append(records[held].id)
     }

@@ -1,6 +1,7 @@
 /// The source of a stream and its reading into lines and blocks: everything a feed does
 /// before any block is rendered, kept apart from the generic stream so that it is compiled
 /// once, for bytes, whatever the output.
+@usableFromInline
 struct SourceLines {
   /// Every byte fed.
   private(set) var bytes: [UInt8] = []
@@ -18,14 +19,37 @@ struct SourceLines {
     self.splitter = splitter
   }
 
-  /// Adds bytes to the source.
-  mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+  /// Blocks completed by the bytes read and not yet taken.
+  private var completed: [Range<Int>] = []
+  /// Whether the source has ended.
+  private(set) var isFinished = false
+
+  /// Adds bytes to the source and reads the lines they complete; true when they complete a
+  /// block (see ``takeCompletedBlocks()``).
+  @usableFromInline
+  mutating func read(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+    precondition(!isFinished, "feed after finish")
     bytes.append(contentsOf: chunk)
+    completed += completedBlocks(atEnd: false)
+    return !completed.isEmpty
+  }
+
+  /// The blocks completed since the last call.
+  mutating func takeCompletedBlocks() -> [Range<Int>] {
+    defer { completed = [] }
+    return completed
+  }
+
+  /// Ends the source: the blocks its last lines complete, with any not taken before.
+  mutating func finish() -> [Range<Int>] {
+    precondition(!isFinished, "finish twice")
+    isFinished = true
+    return takeCompletedBlocks() + completedBlocks(atEnd: true)
   }
 
   /// Reads the lines completed so far (and, `atEnd`, the last one and the last block): the
   /// blocks they complete, in order.
-  mutating func completedBlocks(atEnd: Bool) -> [Range<Int>] {
+  private mutating func completedBlocks(atEnd: Bool) -> [Range<Int>] {
     var blocks: [Range<Int>] = []
     let count = bytes.count
     while scanned < count {

@@ -46,8 +46,8 @@ public struct StreamUpdate<Output: Sendable & Equatable>: Sendable, Equatable {
   /// The provisional tail; nil when there is none or it was not asked for.
   public var tail: StreamTail<Output>?
 
-  /// Creates an empty update.
-  public init() {}
+  /// Creates an empty update (inlinable: most feeds return one, and should cost nothing).
+  @inlinable public init() {}
 }
 
 /// The blocks of a stream with every update applied: what a view shows.
