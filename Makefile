@@ -2,7 +2,7 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev libyaml-dev \
   libmd4c-dev libmd4c-html0-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev \
-  tmux
+  zlib1g-dev libsource-highlight-dev tmux
 # (tmux: the terminal capture tests run `render` in a real terminal of a fixed size.)
 # Warnings fail the build: the project keeps none.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
@@ -84,6 +84,17 @@ hostile: deps
 	  --suite ../shared/suites/pathological.json --suite Tests/Fixtures/Hostile/published.json \
 	  --peers .build/hostile-peers.json
 
+# RenderHighlight against Pygments (PyPI, into .build/hl-venv), per language, on the code
+# blocks of the shared READMEs: the share of characters both class alike (comment, string,
+# number, keyword), and the speeds; the table docs/highlighting.md gives.
+.PHONY: highlight-quality
+highlight-quality: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product highlight-tokens
+	[ -x .build/hl-venv/bin/python ] || python3 -m venv .build/hl-venv
+	.build/hl-venv/bin/pip install -q pygments
+	.build/hl-venv/bin/python scripts/highlight-quality.py \
+	  --render-highlight "$$($(SWIFT) build -c release --show-bin-path)/highlight-tokens"
+
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
 # its colours from the pixels, light and dark scheme; then opens `render preview` and checks
 # that saves of the document and the stylesheet show up in the open page.
@@ -96,6 +107,24 @@ check-browser: build
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	fi
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh Tests/BrowserCheck/check.sh
+
+# `render batch` under Spark: RDD.pipe over a few thousand records (progit's chapters, html5lib's
+# inputs, XSS payloads, the pathological suite under a small deadline) in local mode with 2
+# workers; every record answered once, in order within each partition, hostile ones as errors,
+# a sample equal to `render` on the same file. PySpark from PyPI into .build/spark-venv; the
+# machine's Java (else Debian's). See scripts/check-distributed.sh.
+.PHONY: check-distributed
+check-distributed: build
+	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh scripts/check-distributed.sh
+
+# Documents per second of `render batch` on many small documents against one `render` per file
+# and against comrak, pyromark (Markdown -> HTML), Resiliparse and selectolax (HTML -> text),
+# installed from PyPI into .build/batch-peers-venv; --jobs 1 against 2; peak resident size over
+# ten times the records. The table docs/batch.md gives.
+.PHONY: batch-bench
+batch-bench: deps
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
+	python3 scripts/batch-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
 # Per-character style agreement (bold, italic, monospace, link, colour, size) of `render --to
 # json` with headless Chromium, both importers, on every HTML page under /usr/share/doc (or

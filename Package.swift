@@ -18,10 +18,14 @@ let package = Package(
     .library(name: "HTML5Import", targets: ["HTML5Import"]),
     .library(name: "RenderOutline", targets: ["RenderOutline"]),
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
+    .library(name: "RenderMath", targets: ["RenderMath"]),
+    .library(name: "RenderHighlight", targets: ["RenderHighlight"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
     // Markdown rendered as it arrives, block by block, above RenderKit.
     .library(name: "RenderStream", targets: ["RenderStream"]),
+    // JSON Lines in, one answer per line out, on a pool of contained workers (`render batch`).
+    .library(name: "RenderBatch", targets: ["RenderBatch"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // For apps that cannot call WorkerService.runIfRequested() in their own main.
@@ -37,6 +41,8 @@ let package = Package(
     .systemLibrary(
       name: "CMD4C", pkgConfig: "md4c-html",
       providers: [.apt(["libmd4c-dev", "libmd4c-html0-dev"])]),
+    // zlib, for gzip-compressed batch input: Foundation on Linux has no decompressor.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     // cmark-gfm's headers only: it is loaded at run time (CCMarkGFMLoader), never linked, because
     // it exports the same cmark_* symbols as libcmark.
@@ -57,6 +63,12 @@ let package = Package(
     // libmarkdown's realloc import pointed at one that grows geometrically (DiscountGrowth.h).
     .target(name: "CDiscountGrowth"),
     .target(name: "CParseArena"),
+    // GNU source-highlight (C++) and the shim whose header is plain C, so that Swift imports
+    // it without C++ interoperation.
+    .systemLibrary(
+      name: "CSourceHighlightLibrary", pkgConfig: "source-highlight",
+      providers: [.apt(["libsource-highlight-dev"])]),
+    .target(name: "CSourceHighlight", dependencies: ["CSourceHighlightLibrary"]),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),
@@ -73,6 +85,14 @@ let package = Package(
     .target(name: "RenderOutline", dependencies: ["RenderCore"]),
     // YAML front matter, split off before an engine sees the text and read with libyaml.
     .target(name: "FrontMatter", dependencies: ["RenderCore", "CYAML"]),
+    // LaTeX math to MathML Core and to linear Unicode, and the scanner that finds math in
+    // Markdown source by GitHub's dollar rules.
+    .target(name: "RenderMath", dependencies: ["RenderCore"]),
+    // Code blocks split into classed runs (source-highlight), the language definitions Debian
+    // lacks among its resources.
+    .target(
+      name: "RenderHighlight", dependencies: ["CSourceHighlight"],
+      resources: [.copy("Languages")]),
     // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
     .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
@@ -81,7 +101,7 @@ let package = Package(
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
-        "RenderOutline", "FrontMatter", "CWorkerFork",
+        "RenderOutline", "FrontMatter", "RenderMath", "CWorkerFork",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that
@@ -90,9 +110,11 @@ let package = Package(
 
     // Streaming: blocks rendered once complete, the tail repaired, linear in the text.
     .target(name: "RenderStream", dependencies: ["RenderKit"]),
+    // Records rendered concurrently and answered in order, as a library and for `render batch`.
+    .target(name: "RenderBatch", dependencies: ["RenderKit", "CZlib"]),
 
     // Command-line tools: thin executables over library targets that tests reach.
-    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview"]),
+    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview", "RenderBatch"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     // The C libraries too: the benchmark's floors (Floors/) call each one as a C program does.
     .target(
@@ -103,6 +125,8 @@ let package = Package(
         "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser", "RenderStream",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
+    // RenderHighlight's runs for scripts/highlight-quality.py, which compares them with Pygments.
+    .executableTarget(name: "highlight-tokens", dependencies: ["RenderHighlight"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
@@ -130,6 +154,11 @@ let package = Package(
       name: "RenderOutlineTests",
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
     .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
+    .testTarget(
+      name: "RenderMathTests", dependencies: ["RenderMath", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "RenderHighlightTests", dependencies: ["RenderHighlight", "TestSupport"],
+      exclude: ["Fixtures"]),
     // RenderPreview: the README's LiveDocument example runs with the others.
     // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
@@ -141,6 +170,8 @@ let package = Package(
     .testTarget(name: "RenderStreamTests", dependencies: ["RenderStream", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
+    .testTarget(
+      name: "RenderBatchTests", dependencies: ["RenderBatch", "render-worker", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
     // Depends on render-worker so that `swift test` builds the worker the isolation tests spawn.
     .testTarget(

@@ -12,7 +12,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 modules=${*:-RenderCore RenderStyling RenderText RenderTerminal HTMLImport HTML5Import EngineCMark \
-  EngineCMarkGFM EngineDiscount EngineMD4C RenderOutline FrontMatter RenderKit RenderPreview}
+  EngineCMarkGFM EngineDiscount EngineMD4C RenderOutline FrontMatter RenderMath RenderKit RenderPreview}
 
 # Builds the package first; the last line it prints is "Files written to <folder>".
 graphs=$(swift package dump-symbol-graph --skip-synthesized-members \

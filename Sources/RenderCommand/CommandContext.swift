@@ -21,6 +21,9 @@ package struct CommandContext: Sendable {
   package var currentDirectory: String
   /// Whether standard output is a terminal.
   package var outputIsTerminal: Bool
+  /// Standard input's descriptor, for commands that read it as it arrives (`render batch`);
+  /// nil in tests, which give all of it through ``readStandardInput``.
+  package var standardInputDescriptor: Int32?
   /// Whether standard input is a terminal (reading from it gets a one-line hint first).
   package var inputIsTerminal: Bool
   /// Whether standard error is a terminal (progress is shown only then).
@@ -61,7 +64,7 @@ package struct CommandContext: Sendable {
 
   /// The running process's real standard streams, environment and directory.
   package static var process: CommandContext {
-    CommandContext(
+    var context = CommandContext(
       readStandardInput: { (maximumBytes) throws(RenderError) in
         try LimitedInput.read(descriptor: STDIN_FILENO, maximumBytes: maximumBytes)
       },
@@ -74,6 +77,8 @@ package struct CommandContext: Sendable {
       queryTerminalBackground: { TerminalBackgroundQuery.ask() },
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
       outputFile: OutputFile.standardOutput.isFileOrNull ? .standardOutput : nil)
+    context.standardInputDescriptor = STDIN_FILENO
+    return context
   }
 
   private static func columns(of descriptor: Int32) -> Int? {

@@ -5,6 +5,9 @@ import RenderKit
 package enum RenderCommand {
   /// Runs `render` with `arguments` (without the program name) and returns its exit status.
   package static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+    if arguments.first == "batch" {
+      return BatchCommand.run(Array(arguments.dropFirst()), context: context)
+    }
     let parsed: RenderArguments
     do {
       parsed = try RenderArguments(parsing: arguments)
@@ -69,36 +72,17 @@ package enum RenderCommand {
         : try openInput(
           parsed.input, as: parsed.inputFormat, limits: renderer.configuration.limits,
           context: context)
-      // The worker reads the file and writes the fragment itself: the host never holds them.
-      if let file, let outputFile = context.outputFile, parsed.output == nil,
-        parsed.to == .fragment, parsed.inputFormat == .markdown,
-        try renderer.writeHTML(markdownFile: file, to: outputFile)
-      {
-        return .success
-      }
-      // For terminal output the worker reads the file and writes the bytes (or sends them)
-      // itself; for the other styled outputs it reads the file and builds the document.
-      if let file, parsed.to == .terminal, parsed.inputFormat == .markdown,
-        let bytes = try renderer.terminalOutput(
-          markdownFile: file, renderer: terminalRenderer(for: parsed, context: context),
-          writingTo: parsed.output == nil ? context.outputFile : nil)
-      {
-        if !bytes.isEmpty { try writeOutput(Data(bytes), to: parsed.output, context: context) }
-        return .success
-      }
-      if let file, parsed.to.isStyledText, parsed.inputFormat == .markdown,
-        let styled = try renderer.styledText(markdownFile: file)
-      {
-        let output = try styledOutput(
-          styled, inputBytes: file.regularFileBytes ?? 0, arguments: parsed,
-          limits: renderer.configuration.limits, context: context)
-        try writeOutput(output, to: parsed.output, context: context)
-        return .success
-      }
-      let input = try readInput(
-        file, as: parsed.inputFormat, limits: renderer.configuration.limits, context: context)
-      let output = try render(input, arguments: parsed, renderer: renderer, context: context)
-      try writeOutput(output, to: parsed.output, context: context)
+      var job = RenderJob(
+        try source(
+          file, arguments: parsed, limits: renderer.configuration.limits, context: context),
+        to: output(for: parsed, context: context),
+        linkedStylesheetFolder: linkedStylesheetFolder(for: parsed, context: context))
+      // The worker writes a fragment or terminal output itself when it can: the host never
+      // holds them.
+      if parsed.output == nil { job.destination = context.outputFile }
+      let result = try renderer.run(job)
+      if case .written = result { return .success }
+      try writeOutput(bytes(of: result, arguments: parsed), to: parsed.output, context: context)
       return .success
     } catch {
       context.writeError("render: \(error.description)\n")
@@ -106,73 +90,59 @@ package enum RenderCommand {
     }
   }
 
-  /// The requested output for `input`, read as the input format says, as UTF-8 bytes.
-  ///
-  /// HTML stays bytes for the importer, so a byte-order mark or `<meta charset>` decides how it
-  /// decodes; the fragment and page, which need text, decode it by the same rule.
-  private static func render(
-    _ input: Data, arguments: RenderArguments, renderer: Renderer, context: CommandContext
-  ) throws(RenderError) -> Data {
-    let fileName =
-      arguments.input == "-" ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent
-    let format = arguments.inputFormat
-    // Decoded only where text is needed: Markdown goes to the engine as bytes.
-    var text: String {
-      format == .html ? CharacterEncodingDetector.decode(input) : MarkdownInput.decode(input)
+  /// The job's source: a regular Markdown file as the file (a worker may read it itself),
+  /// anything else read here, HTML as bytes so that a byte-order mark or `<meta charset>`
+  /// decides how it decodes.
+  private static func source(
+    _ file: InputFile?, arguments: RenderArguments, limits: RenderLimits, context: CommandContext
+  ) throws(RenderError) -> RenderJob.Source {
+    if let file, file.regularFileBytes != nil, arguments.inputFormat == .markdown {
+      return .markdown(file: file)
     }
-    func fragment() throws(RenderError) -> HTMLFragment {
-      switch format {
-      case .markdown: try renderer.html(markdownUTF8: input)
-      case .html: try renderer.html(html: text)
-      }
-    }
-    func styled() throws(RenderError) -> StyledText {
-      switch format {
-      case .markdown: try renderer.styledText(markdownUTF8: input)
-      case .html:
-        try renderer.styledText(
-          htmlData: input,
-          linkedStylesheetFolder: arguments.linkedStylesheets && arguments.input != "-"
-            ? URL(
-              fileURLWithPath: arguments.input,
-              relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
-            ).deletingLastPathComponent() : nil)
-      }
-    }
-    switch arguments.to {
-    case .fragment:
-      // The engine's bytes go out as they are: no String is built, and no copy is made.
-      return try fragment().utf8Data
-    case .page:
-      if format == .html {
-        return Data(try renderer.page(html: text, fileName: fileName).html.utf8)
-      }
-      return Data(try renderer.page(markdown: text, fileName: fileName).html.utf8)
-    case .text, .json, .terminal:
-      return try styledOutput(
-        try styled(), inputBytes: input.count, arguments: arguments,
-        limits: renderer.configuration.limits, context: context)
+    let input = try readInput(file, as: arguments.inputFormat, limits: limits, context: context)
+    switch arguments.inputFormat {
+    case .markdown: return .markdown(utf8: input)
+    case .html: return .html(data: input)
     }
   }
 
-  /// The styled output the arguments ask for (``OutputFormat/isStyledText``), as UTF-8 bytes.
-  /// Terminal output is held to the output cap for `inputBytes` of input, as when the worker
-  /// makes it.
-  private static func styledOutput(
-    _ styled: StyledText, inputBytes: Int, arguments: RenderArguments, limits: RenderLimits,
-    context: CommandContext
-  ) throws(RenderError) -> Data {
+  /// What `--to` asks the job to make.
+  private static func output(for arguments: RenderArguments, context: CommandContext)
+    -> RenderJob.Output
+  {
     switch arguments.to {
-    case .json:
-      return styled.jsonData() + Data("\n".utf8)
-    case .terminal:
-      return Data(
-        try terminalRenderer(for: arguments, context: context).renderUTF8(
-          styled, maximumBytes: limits.maximumOutputBytes(forInputBytes: inputBytes)))
-    case .text, .fragment, .page:  // (the HTML outputs are not styled; they never come here)
-      let plain = styled.plainText
-      return Data((plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n").utf8)
+    case .fragment: .fragment
+    case .page:
+      .page(
+        fileName: arguments.input == "-"
+          ? nil : URL(fileURLWithPath: arguments.input).lastPathComponent)
+    case .text: .plainText
+    case .json: .json
+    case .terminal: .terminal(terminalRenderer(for: arguments, context: context))
     }
+  }
+
+  /// With `--linked-stylesheets`, the folder of the HTML file.
+  private static func linkedStylesheetFolder(
+    for arguments: RenderArguments, context: CommandContext
+  ) -> URL? {
+    guard arguments.linkedStylesheets, arguments.input != "-" else { return nil }
+    return URL(
+      fileURLWithPath: arguments.input,
+      relativeTo: URL(fileURLWithPath: context.currentDirectory + "/")
+    ).deletingLastPathComponent()
+  }
+
+  /// The bytes to write for `result`: text and JSON end with a line break.
+  private static func bytes(of result: RenderResult, arguments: RenderArguments) -> Data {
+    guard var bytes = result.utf8 else { return Data() }
+    switch arguments.to {
+    case .json: bytes.append(UInt8(ascii: "\n"))
+    case .text where !bytes.isEmpty && bytes.last != UInt8(ascii: "\n"):
+      bytes.append(UInt8(ascii: "\n"))
+    default: break
+    }
+    return bytes
   }
 
   /// The terminal output's width (`--width`, else `COLUMNS`, else the terminal's, else 80),
@@ -215,7 +185,8 @@ package enum RenderCommand {
       isTerminal: context.outputIsTerminal && arguments.output == nil, choice: arguments.color)
   }
 
-  /// One line per engine: identifier, library version, features, safety.
+  /// One line per engine: identifier, library version, features, safety, then the `gfm`
+  /// profile's extensions it lacks (which `gfm` then goes without), when there are any.
   static func engineList(_ registry: EngineRegistry) -> String {
     registry.engines.map { engine in
       let descriptor = engine.descriptor
@@ -223,7 +194,13 @@ package enum RenderCommand {
         separator: ",")
       let safety =
         descriptor.isSafeOnHostileInput ? "safe on hostile input" : "isolated on hostile input"
-      return "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\n"
+      let lacking = RenderFeature.ordered(
+        MarkdownProfile.gfm.extensions.subtracting(descriptor.features)
+          .subtracting(RenderFeature.documentExtensions))
+      let gfm =
+        lacking.isEmpty ? "" : "\tgfm without: " + lacking.map(\.rawValue).joined(separator: ",")
+      return
+        "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\(gfm)\n"
     }.joined()
   }
 

@@ -17,7 +17,10 @@ enum RenderHelp {
   private static let descriptionColumn = 23
 
   /// The command lines, without the program's name in front of the second.
-  static let usage = ["render [FILE|-] [options]", "render preview FILE [options]"]
+  static let usage = [
+    "render [FILE|-] [options]", "render preview FILE [options]",
+    "render batch [FILE|-] [options]",
+  ]
 
   /// The description's paragraphs, each broken where `--help` breaks it.
   static let description: [[String]] = [
@@ -25,8 +28,8 @@ enum RenderHelp {
       "Renders Markdown (or HTML) with the configured engine and stylesheet. Reads FILE, or",
       "standard input when FILE is - or absent, and writes to standard output. By default",
       "Markdown is GitHub Flavored Markdown through cmark-gfm: tables, strikethrough, autolinks,",
-      "task lists (and the tagfilter when raw HTML passes). Strict CommonMark: --profile",
-      "commonmark, or --engine cmark.",
+      "task lists, footnotes, alerts (and the tagfilter when raw HTML passes). Strict",
+      "CommonMark: --profile commonmark, or --engine cmark.",
     ],
     [
       "render preview FILE serves FILE's page on 127.0.0.1 (a free port unless --port; the",
@@ -34,6 +37,11 @@ enum RenderHelp {
       "stylesheet, in place, keeping the scroll position. Relative images and links resolve",
       "against FILE's folder; nothing outside that folder is served. Ctrl-C stops. (A file",
       "named preview: render ./preview.)",
+    ],
+    [
+      "render batch reads JSON Lines records and writes one JSON answer line per input line,",
+      "in order, rendering on a pool of contained workers; see render batch --help. (A file",
+      "named batch: render ./batch.)",
     ],
   ]
 

@@ -8,6 +8,7 @@
 @_exported import HTML5Import
 @_exported import HTMLImport
 @_exported import RenderCore
+@_exported import RenderMath
 @_exported import RenderOutline
 @_exported import RenderStyling
 @_exported import RenderTerminal

@@ -17,10 +17,14 @@ extension Renderer {
   /// (``IsolatedHTMLImporter``, ``IsolatedHTMLSanitizer``); the cascade and styled text run in the host, over the
   /// document the worker built, with the app's own stylesheet.
   ///
+  /// `passes` run on every document after the built-in anchors (see ``DocumentPass``).
+  ///
   /// ```swift
   /// let renderer = try Renderer(configuration: .resolve())
   /// ```
-  public init(configuration: RenderConfiguration = RenderConfiguration()) throws(RenderError) {
+  public init(
+    configuration: RenderConfiguration = RenderConfiguration(), passes: [any DocumentPass] = []
+  ) throws(RenderError) {
     let registry = try EngineRegistry.builtIn.contained(
       limits: configuration.limits, isolation: configuration.isolation)
     // HTML import and the sanitizer parse untrusted bytes too: contained alike, the worker
@@ -30,14 +34,13 @@ extension Renderer {
     if configuration.isolation == .inProcess {
       try self.init(
         configuration: configuration, registry: registry,
-        importer: importer,
-        sanitizer: HTMLSanitizer())
+        importer: importer, sanitizer: HTMLSanitizer(), passes: passes)
     } else {
       try self.init(
         configuration: configuration, registry: registry,
         importer: IsolatedHTMLImporter(
           limits: configuration.limits, importerID: configuration.importer),
-        sanitizer: IsolatedHTMLSanitizer(limits: configuration.limits))
+        sanitizer: IsolatedHTMLSanitizer(limits: configuration.limits), passes: passes)
     }
   }
 }

@@ -12,4 +12,7 @@ extension String {
   var collapsingWhitespace: String {
     split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
+
+  /// Whether the text is empty or only white space.
+  var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }

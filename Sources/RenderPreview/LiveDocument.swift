@@ -172,12 +172,12 @@ public final class LiveDocument: Sendable {
     switch format {
     case .markdown:
       return DocumentRendering(
-        page: renderer.page(fragment: try renderer.html(markdown: text), fileName: fileName),
-        styledText: try renderer.styledText(markdown: text))
+        page: try renderer.page(.markdown(text), fileName: fileName),
+        styledText: try renderer.styledText(.markdown(text)))
     case .html:
       return DocumentRendering(
-        page: renderer.page(fragment: try renderer.html(html: text), fileName: fileName),
-        styledText: try renderer.styledText(html: text))
+        page: try renderer.page(.html(text), fileName: fileName),
+        styledText: try renderer.styledText(.html(text)))
     }
   }
 

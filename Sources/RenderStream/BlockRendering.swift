@@ -11,7 +11,7 @@ public protocol BlockRendering: Sendable {
   func render(_ markdown: String) throws(RenderError) -> Output
 }
 
-/// Each block as an HTML fragment, by ``Renderer/html(markdown:)``: joined in order, the
+/// Each block as an HTML fragment, by ``Renderer/html(_:)``: joined in order, the
 /// fragments are the one-shot fragment byte for byte.
 public struct HTMLBlockRendering: BlockRendering {
   /// The renderer every block goes through.
@@ -24,11 +24,11 @@ public struct HTMLBlockRendering: BlockRendering {
 
   /// The block's HTML.
   public func render(_ markdown: String) throws(RenderError) -> String {
-    try renderer.html(markdown: markdown).html
+    try renderer.html(.markdown(markdown)).html
   }
 }
 
-/// Each block as ``StyledText``, by ``Renderer/styledText(markdown:)``; join them with
+/// Each block as ``StyledText``, by ``Renderer/styledText(_:)``; join them with
 /// ``StyledText/joining(_:)`` (which collapses the margins between blocks as one document
 /// would).
 public struct StyledTextBlockRendering: BlockRendering {
@@ -42,6 +42,6 @@ public struct StyledTextBlockRendering: BlockRendering {
 
   /// The block's styled text.
   public func render(_ markdown: String) throws(RenderError) -> StyledText {
-    try renderer.styledText(markdown: markdown)
+    try renderer.styledText(.markdown(markdown))
   }
 }

@@ -9,7 +9,7 @@ import RenderKit
 /// var shown = StreamedDocument<String>()
 /// for try await chunk in response { shown.apply(try stream.feed(chunk)) }
 /// shown.apply(try stream.finish())
-/// shown.outputs.joined() == try renderer.html(markdown: wholeText).html  // true
+/// shown.outputs.joined() == try renderer.html(.markdown(wholeText)).html  // true
 /// ```
 ///
 /// Blocks end where ``BlockSplitter`` finds that no later line can change them. Two things
@@ -179,7 +179,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       ReferenceLabels.mayDefine(text) ? ReferenceLabels.definedLabels(in: text) : .init()
     if !candidates.isEmpty {
       definingBlocks += 1
-      let html = try renderer.html(markdown: decode(range)).html
+      let html = try renderer.html(.markdown(decode(range))).html
       if definingBlocks > Self.mostDefiningBlocks {
         // Past this many, each would cost a pass over the blocks: hold them all instead.
         hold(from: firstUsingBlock ?? records.count, into: &update)

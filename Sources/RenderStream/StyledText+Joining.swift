@@ -7,7 +7,7 @@ extension StyledText {
   /// block of link definitions) add nothing; the metadata is the parts' merged.
   ///
   /// ```swift
-  /// let whole = StyledText.joining(shown.outputs)  // as renderer.styledText(markdown:) of it all
+  /// let whole = StyledText.joining(shown.outputs)  // as renderer.styledText(_:) of it all
   /// ```
   public static func joining(_ parts: some Sequence<StyledText>) -> StyledText {
     var string = ""

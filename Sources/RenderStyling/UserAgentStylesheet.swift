@@ -16,6 +16,7 @@ enum UserAgentStylesheet {
     area, base, basefont, col, colgroup, datalist, head, link, meta, noembed, noframes, param,
     rp, script, style, template, title { display: none }
     [hidden] { display: none }
+    math[display="block"] { display: block }
 
     body { margin: 8px }
     p, blockquote, figure, listing, plaintext, pre, xmp, dl, ul, ol, menu, dir {

@@ -22,11 +22,17 @@ struct TerminalCellReader {
   private let canvas: TerminalCanvas
   private let showsStyles: Bool
   private let showsHyperlinks: Bool
+  /// Whether a task box is written `[x]`/`[ ]` rather than `☑`/`☐` (a terminal whose locale
+  /// is not UTF-8).
+  private let asciiTaskBoxes: Bool
 
   /// The number of Unicode scalars in the text.
   let scalarCount: Int
 
-  init(_ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool) {
+  init(
+    _ text: StyledText, colorMode: TerminalColorMode, hyperlinks: Bool,
+    asciiTaskBoxes: Bool = false
+  ) {
     string = text.string
     glyphs = TerminalGlyphs(source: text.string)
     var source = text.string
@@ -36,6 +42,7 @@ struct TerminalCellReader {
     canvas = TerminalCanvas(text)
     showsStyles = colorMode != .none
     showsHyperlinks = showsStyles && hyperlinks
+    self.asciiTaskBoxes = asciiTaskBoxes
     for marker in TerminalMarker.allCases {
       markerTexts[marker] = (glyphs.add(marker.opening), glyphs.add(marker.closing))
     }
@@ -150,6 +157,14 @@ struct TerminalCellReader {
       }
       if skipsRun {
         offset += cluster.scalarCount
+        continue
+      }
+      if asciiTaskBoxes, cluster.scalarCount == 1,
+        let state = Unicode.Scalar(cluster.scalar).flatMap(TaskState.init(glyph:)),
+        styledRun >= 0, runStyles[runs[styledRun].styleIndex].taskState != nil
+      {
+        append(state.ascii, style: style, to: &cells)
+        offset += 1
         continue
       }
       let start = base + cluster.offset

@@ -14,6 +14,11 @@ struct TerminalLayout {
   private var reader: TerminalCellReader
   /// The quote bar and table side, kept once in the reader's glyphs.
   private let verticalBar: TerminalGlyphs.Text
+  /// The style of the innermost quote bar of the lines being written: a GitHub alert's
+  /// colour (its title's), else nil for the faint bar every quote has.
+  private var alertBar: Int?
+  /// The bar style of each alert kind met, from the first block of its first alert: the title.
+  private var alertBars: [String: Int] = [:]
   /// UTF-8 bytes: appending to a byte array is several times cheaper than to a String.
   private var output: [UInt8] = []
   /// The SGR sequence of each interned style, made the first time a line uses it (a style
@@ -31,7 +36,8 @@ struct TerminalLayout {
     self.width = width
     self.colorMode = colorMode
     self.hyperlinks = hyperlinks
-    var reader = TerminalCellReader(text, colorMode: colorMode, hyperlinks: hyperlinks)
+    var reader = TerminalCellReader(
+      text, colorMode: colorMode, hyperlinks: hyperlinks, asciiTaskBoxes: drawing == .ascii)
     verticalBar = reader.add(drawing.vertical)
     self.reader = reader
   }
@@ -46,11 +52,14 @@ struct TerminalLayout {
     var index = 0
     while index < blocks.count, !isFull {
       let block = blocks[index]
+      alertBar = block.alert.map { alertBarStyle($0, title: block) }
       if index > 0 {
         let previous = blocks[index - 1]
         if BlockLayout.hasBlankLine(between: previous, and: block) {
+          if previous.alert != block.alert { alertBar = nil }
           let bars = min(previous.quoteLevel, block.quoteLevel, width / 4)
           write(prefix(bars: max(0, bars), spaces: 0))
+          alertBar = block.alert.map { alertBarStyle($0, title: block) }
         }
       }
       if block.kind == .tableRow {
@@ -174,11 +183,25 @@ struct TerminalLayout {
   /// Whether the output has passed its cap: nothing more is written.
   private var isFull: Bool { output.count > maximumBytes }
 
+  /// The bar style of alerts of `kind`; `title` is the block that starts the first of them.
+  private mutating func alertBarStyle(_ kind: String, title: TextBlock) -> Int {
+    if let style = alertBars[kind] { return style }
+    var style = faintStyle()
+    if colorMode != .none, let color = reader.foreground(at: title.range.lowerBound) {
+      style.faint = false
+      style.foreground = color
+    }
+    let index = reader.intern(style)
+    alertBars[kind] = index
+    return index
+  }
+
   private mutating func prefix(bars: Int, spaces: Int) -> [TerminalCell] {
     let bar = reader.intern(faintStyle())
     var cells: [TerminalCell] = []
-    for _ in 0..<bars {
-      cells.append(TerminalCell(text: verticalBar, width: 1, style: bar))
+    for index in 0..<bars {
+      let style = index == bars - 1 ? alertBar ?? bar : bar
+      cells.append(TerminalCell(text: verticalBar, width: 1, style: style))
       cells.append(TerminalCell.space(style: 0))
     }
     cells.append(contentsOf: blank(spaces, style: 0))

@@ -18,6 +18,9 @@ public struct TextBlock: Sendable, Hashable {
     case tableRow
     /// A horizontal rule; its text is `───` so that every output shows it.
     case rule
+    /// A paragraph of a GitHub alert, the first its title (`Note`); ``TextBlock/alert`` names
+    /// the alert's kind, and ``TextBlock/quoteLevel`` counts the alert as a quote.
+    case alert
   }
 
   /// The block's text as Unicode scalar offsets into ``StyledText/string``; it ends before
@@ -53,14 +56,18 @@ public struct TextBlock: Sendable, Hashable {
   /// The `id` of the element that opened the block (a heading's anchor, for instance), so a
   /// link to `#anchor` can find its block; nil when it has none.
   public var anchor: String?
+  /// For a block of a GitHub alert (``Kind/alert``): its kind, `note`, `tip`, `important`,
+  /// `warning` or `caution`; nil elsewhere.
+  public var alert: String?
 
   /// Creates a block.
   public init(
     range: Range<Int>, kind: Kind, indentLevel: Int = 0, indent: Double = 0,
     alignment: ComputedStyle.TextAlignment = .start, spacingBefore: Double = 0,
     spacingAfter: Double = 0, backgroundColor: CSSColor? = nil, quoteLevel: Int = 0,
-    markerLength: Int = 0, anchor: String? = nil
+    markerLength: Int = 0, anchor: String? = nil, alert: String? = nil
   ) {
+    self.alert = alert
     self.range = range
     self.kind = kind
     self.indentLevel = indentLevel

@@ -30,6 +30,8 @@ public struct TextStyle: Sendable, Hashable {
   public var baselineOffset: Double = 0
   /// 1–6 inside a heading.
   public var headingLevel: Int?
+  /// For the box of a task-list item (its `☑` or `☐`): whether the task is done.
+  public var taskState: TaskState?
 
   /// The default style: 16 px regular text with no decoration.
   public init() {}

@@ -4,7 +4,8 @@
 # the page background, the heading colour, the code-block background; then, with the dark
 # scheme forced, the dark background. Then `render preview` in Chromium: a save of the
 # document and of the stylesheet appear in the open page without a reload (preview.py); the
-# README's page fits the viewport; and no public XSS payload runs script (payloads.py).
+# README's page fits the viewport; alerts show GitHub's colours in both forced schemes and a
+# wide table scrolls in its own box; and no public XSS payload runs script (payloads.py).
 # Run through `make check-browser`.
 set -eu
 
@@ -61,6 +62,29 @@ for viewport in 1000 800; do
     status=1
   fi
 done
+# Alerts in the default theme: each kind's bar in GitHub's colour, light by default and dark
+# when --color-scheme dark forces it (the browser itself is left in its light scheme); the
+# page's wide table scrolls in its own box, so the page stays as wide as the viewport.
+for scheme in light dark; do
+  "$bin/render" "$fixtures/alerts.md" --to page --color-scheme "$scheme" -o "$work/alerts.html"
+  timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+    --window-size=800,1400 --screenshot="$work/alerts-$scheme.png" "file://$work/alerts.html" \
+    >"$work/chromium.log" 2>&1 || { cat "$work/chromium.log" >&2; exit 1; }
+done
+python3 "$pixels" "$work/alerts-light.png" background=#ffffff present=#0969da present=#1a7f37 \
+  present=#8250df present=#9a6700 present=#d1242f || status=1
+python3 "$pixels" "$work/alerts-dark.png" background=#0d1117 present=#4493f8 present=#3fb950 \
+  present=#ab7df8 present=#d29922 present=#f85149 || status=1
+sed 's#</body>#<script>document.title = document.documentElement.scrollWidth + "x" + innerWidth</script></body>#' \
+  "$work/alerts.html" >"$work/alerts-measured.html"
+widths=$(timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+  --window-size=800,800 --dump-dom "file://$work/alerts-measured.html" 2>/dev/null |
+  sed -n 's#.*<title>\([0-9]*\)x\([0-9]*\)</title>.*#\1 \2#p')
+set -- $widths
+if [ "$#" != 2 ] || [ "$1" -gt "$2" ]; then
+  echo "check-browser: the wide table's page is ${1:-?} px wide (viewport ${2:-?})" >&2
+  status=1
+fi
 # A sample of the public XSS payloads through every engine and safe configuration, loaded with
 # alert hooked: no output may run script.
 python3 "$root/Tests/BrowserCheck/payloads.py" "$bin/render" "$chromium" \

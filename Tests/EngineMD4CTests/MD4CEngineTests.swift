@@ -128,9 +128,9 @@ import Testing
     configuration.options = .md4cDialect()
     let renderer = try Renderer(configuration: configuration)
     let markdown = "# T\n\n| a |\n|---|\n| *b* |\n"
-    #expect(try renderer.html(markdown: markdown).html.contains("<td><em>b</em></td>"))
-    #expect(try renderer.page(markdown: markdown).html.contains("<title>T</title>"))
-    let styled = try renderer.styledText(markdown: markdown)
+    #expect(try renderer.html(.markdown(markdown)).html.contains("<td><em>b</em></td>"))
+    #expect(try renderer.page(.markdown(markdown)).html.contains("<title>T</title>"))
+    let styled = try renderer.styledText(.markdown(markdown))
     #expect(styled.string.hasPrefix("T\n"))
     #expect(styled.runs.contains { $0.style.italic })
   }

@@ -107,8 +107,8 @@ import Testing
       let inProcess = try Renderer(configuration: configuration)
       for html in Self.treesThatDiffer {
         #expect(
-          try contained.styledText(html: html).plainText
-            == inProcess.styledText(html: html).plainText, "\(importer ?? "default"): \(html)")
+          try contained.styledText(.html(html)).plainText
+            == inProcess.styledText(.html(html)).plainText, "\(importer ?? "default"): \(html)")
       }
     }
   }

@@ -33,7 +33,8 @@ import Testing
             result =
               index % 8 == 0
               ? .success(try await hostileEngine.suspendingRender(document, options: .init()))
-              : .success(try await renderer.html(markdown: document))
+              : .success(
+                try await renderer.run(RenderJob(.markdown(document), to: .fragment)).fragment!)
           } catch {
             result = .failure(error)
           }
@@ -61,16 +62,4 @@ import Testing
     }
   }
 
-  @Test("the batch API returns every result in order, hostile ones as deadline errors")
-  func batch() async throws {
-    var configuration = RenderConfiguration()
-    configuration.limits.deadline = .seconds(2)
-    let renderer = try Renderer(configuration: configuration)
-    let results = await renderer.html(markdownDocuments: ["*a*", Self.hostile, "*b*"])
-    #expect(try results[0].get().html == "<p><em>a</em></p>\n")
-    #expect(try results[2].get().html == "<p><em>b</em></p>\n")
-    #expect(throws: RenderError.deadlineExceeded(engine: "cmark-gfm", seconds: 2)) {
-      try results[1].get()
-    }
-  }
 }

@@ -73,21 +73,17 @@ import Testing
     #expect(fromFile.nodes.count > 10)
   }
 
-  @Test("styled text from a file is the bytes' own, and the text is read where it is needed")
+  @Test("styled and terminal output of a file are the bytes' own, in the worker or not")
   func styledTextFromAFile() throws {
     let plain = try TemporaryFile(Data(Self.markdown))
     let withFrontMatter = try TemporaryFile(Data(("---\ntitle: T\n---\n").utf8 + Self.markdown))
     var configuration = RenderConfiguration()
     configuration.options.headingAnchors = true
-    let renderer = try Renderer(configuration: configuration)
-    let file = try InputFile(path: plain.url.path, maximumBytes: 1 << 20)
-    let styled = try #require(try renderer.styledText(markdownFile: file))
-    #expect(styled == (try renderer.styledText(markdownUTF8: Data(Self.markdown))))
-    #expect(styled.blocks.contains { $0.anchor == "title" })
-    // Front matter, a table of contents and sanitizing need the text in this process.
-    let fenced = try InputFile(path: withFrontMatter.url.path, maximumBytes: 1 << 20)
-    #expect(try renderer.styledText(markdownFile: fenced) == nil)
+    let terminal = TerminalRenderer()
+    // Front matter, a table of contents and sanitizing need the text in this process: the
+    // pipeline reads the file there instead, and the output is the same.
     for change in [
+      { (_: inout RenderConfiguration) in },
       { (configuration: inout RenderConfiguration) in configuration.sanitize = true },
       { (configuration: inout RenderConfiguration) in
         configuration.options.tableOfContents = true
@@ -95,11 +91,20 @@ import Testing
     ] {
       var changed = configuration
       change(&changed)
-      let changedRenderer = try Renderer(configuration: changed)
-      #expect(try changedRenderer.styledText(markdownFile: file) == nil)
-      #expect(try changedRenderer.terminalOutput(markdownFile: file, renderer: .init()) == nil)
+      let renderer = try Renderer(configuration: changed)
+      for (temporary, bytes) in [
+        (plain, Data(Self.markdown)),
+        (withFrontMatter, Data(("---\ntitle: T\n---\n").utf8 + Self.markdown)),
+      ] {
+        let file = try InputFile(path: temporary.url.path, maximumBytes: 1 << 20)
+        let styled = try #require(
+          try renderer.run(RenderJob(.markdown(file: file), to: .styledText)).styledText)
+        #expect(styled == (try renderer.styledText(.markdown(utf8: bytes))))
+        #expect(styled.blocks.contains { $0.anchor?.hasSuffix("title") == true })
+        let laidOut = try renderer.run(RenderJob(.markdown(file: file), to: .terminal(terminal)))
+        #expect(laidOut.utf8.map { [UInt8]($0) } == terminal.renderUTF8(styled))
+      }
     }
-    #expect(try renderer.terminalOutput(markdownFile: fenced, renderer: .init()) == nil)
   }
 
   @Test(
@@ -120,16 +125,20 @@ import Testing
       let renderer = try Renderer(configuration: configuration)
       let terminal = TerminalRenderer(
         width: 40, colorMode: colorMode, lineDrawing: colorMode == .none ? .ascii : .unicode)
-      let expected = terminal.renderUTF8(try renderer.styledText(markdownUTF8: Data(Self.markdown)))
+      let expected = terminal.renderUTF8(
+        try renderer.styledText(.markdown(utf8: Data(Self.markdown))))
       let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
-      #expect(try renderer.terminalOutput(markdownFile: file, renderer: terminal) == expected)
+      let sent = try renderer.run(RenderJob(.markdown(file: file), to: .terminal(terminal)))
+      #expect(sent.utf8.map { [UInt8]($0) } == expected)
       let output = try TemporaryFile(Data("before\n".utf8))
       let descriptor = output.openForAppending()
       defer { close(descriptor) }
-      let written = try renderer.terminalOutput(
-        markdownFile: file, renderer: terminal,
-        writingTo: OutputFile(descriptor: descriptor, name: "out"))
-      #expect(written == [])
+      var job = RenderJob(.markdown(file: file), to: .terminal(terminal))
+      job.destination = OutputFile(descriptor: descriptor, name: "out")
+      guard case .written = try renderer.run(job) else {
+        Issue.record("the worker did not write the output itself")
+        return
+      }
       #expect(output.contents == Array("before\n".utf8) + expected)
     }
   }

@@ -194,7 +194,7 @@ import Testing
       (["--engine"], "render: --engine needs a value\n"),
       (
         ["--extension", "emoji"],
-        "render: --extension does not take \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter\n"
+        "render: --extension does not take \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
       (

@@ -28,17 +28,41 @@ import Testing
 
   @Test func renderMarkdownWithTheConfiguredEngine() throws {
     let renderer = try Renderer(configuration: .resolve())  // ./render.json, RENDER_ENGINE
-    let fragment = try renderer.html(markdown: "# Hello *world*")
+    let fragment = try renderer.html(.markdown("# Hello *world*"))
     print(fragment.html)  // <h1>Hello <em>world</em></h1>
     #expect(fragment.html == "<h1>Hello <em>world</em></h1>\n")
+  }
+
+  @Test func anyOutputOfAnyInputIsOneJob() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    let renderer = try Renderer(configuration: configuration)
+    let job = RenderJob(.markdown("# Hi\n\n*Text*."), to: .terminal(TerminalRenderer()))
+    let bytes = try renderer.run(job).utf8
+    let html = RenderJob(.html(data: Data("<h1>Hi</h1>".utf8)), to: .page())
+    let page = try renderer.run(html).page
+    let terminal = String(decoding: try #require(bytes), as: UTF8.self)
+    #expect(terminal.contains("Hi") && terminal.contains("Text"))
+    #expect(page?.title == "Hi")
+  }
+
+  @Test func aJobForJSON() async throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    let renderer = try Renderer(configuration: configuration)
+    let job = RenderJob(.markdown("# One\n\nText."), to: .json)
+    let json = try await renderer.run(job).utf8
+    let object = try JSONSerialization.jsonObject(with: try #require(json)) as? [String: Any]
+    let text = try #require(object?["text"] as? String)
+    #expect(text.hasPrefix("One\n") && text.hasSuffix("Text."))
   }
 
   @Test func renderAndStyleAsTheREADMEShows() throws {
     // ./render.json if present, RENDER_ENGINE, else cmark-gfm
     let renderer = try Renderer(configuration: .resolve())
-    let fragment = try renderer.html(markdown: "# Hello *world*")
+    let fragment = try renderer.html(.markdown("# Hello *world*"))
     print(fragment.html)  // <h1>Hello <em>world</em></h1>
-    let styled = try renderer.styledText(html: "<p>Hello <b>world</b></p>")
+    let styled = try renderer.styledText(.html("<p>Hello <b>world</b></p>"))
     let attributed = AttributedString(styled)
     #expect(fragment.html == "<h1>Hello <em>world</em></h1>\n")
     #expect(String(attributed.characters) == "Hello world")
@@ -47,7 +71,7 @@ import Testing
   @Test func chooseTheEngineInConfiguration() throws {
     let json = #"{"engine": "discount", "options": {"extensions": ["tables"]}}"#
     let configuration = try RenderConfiguration.parse(Data(json.utf8), source: "render.json")
-    let table = try Renderer(configuration: configuration).html(markdown: "| a |\n|---|\n| b |")
+    let table = try Renderer(configuration: configuration).html(.markdown("| a |\n|---|\n| b |"))
     #expect(table.html.contains("<table>"))
   }
 
@@ -58,7 +82,8 @@ import Testing
     try Data("h1 { color: #c00 }".utf8).write(to: URL(fileURLWithPath: stylesheetPath))
     var configuration = RenderConfiguration()
     configuration.stylesheet = stylesheetPath
-    let page = try Renderer(configuration: configuration).page(markdown: text, fileName: "notes.md")
+    let renderer = try Renderer(configuration: configuration)
+    let page = try renderer.page(.markdown(text), fileName: "notes.md")
     try page.html.write(toFile: outputPath, atomically: true, encoding: .utf8)
     let written = try String(contentsOfFile: outputPath, encoding: .utf8)
     #expect(written.contains("<title>Notes</title>"))
@@ -67,7 +92,7 @@ import Testing
 
   @Test func importHTMLIntoAttributedText() throws {
     let renderer = try Renderer()
-    let styled = try renderer.styledText(html: "<p>Hello <b>world</b></p>")
+    let styled = try renderer.styledText(.html("<p>Hello <b>world</b></p>"))
     let attributed = AttributedString(styled)
     #expect(String(attributed.characters) == "Hello world")
     #expect(styled.runs.contains { $0.style.isBold && $0.range == 6..<11 })
@@ -95,17 +120,6 @@ import Testing
       #"<p onclick="steal()">Hi <script>steal()</script><a href="javascript:x">a</a></p>"#
     let clean = try HTMLSanitizer().sanitize(html: untrustedHTML)
     #expect(clean == "<p>Hi <a>a</a></p>")
-  }
-
-  @Test func renderManyDocumentsAtOnce() async throws {
-    let renderer = try Renderer()
-    let documents = ["# One", "# Two", "# Three"]
-    let results = await renderer.html(markdownDocuments: documents)
-    for case .success(let fragment) in results { print(fragment.html) }
-    #expect(
-      try results.map { try $0.get().html } == [
-        "<h1>One</h1>\n", "<h1>Two</h1>\n", "<h1>Three</h1>\n",
-      ])
   }
 
   @Test func readFrontMatterAndTheOutline() throws {

@@ -71,7 +71,7 @@ import Testing
     let renderer = try Renderer()
     #expect(renderer.engine.descriptor.id == "cmark-gfm")
     // GFM by default: a table, a task list and strikethrough render as GitHub renders them.
-    let html = try renderer.html(markdown: "| a |\n| - |\n| ~~b~~ |\n\n- [x] done\n").html
+    let html = try renderer.html(.markdown("| a |\n| - |\n| ~~b~~ |\n\n- [x] done\n")).html
     #expect(html.contains("<td><del>b</del></td>"))
     #expect(html.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"))
   }

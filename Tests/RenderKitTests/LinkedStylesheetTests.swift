@@ -21,9 +21,16 @@ import Testing
     }?.style
   }
 
+  private func styledText(_ source: RenderJob.Source, linkedStylesheetFolder: URL) throws
+    -> StyledText
+  {
+    let job = RenderJob(source, to: .styledText, linkedStylesheetFolder: linkedStylesheetFolder)
+    return try #require(try renderer.run(job).styledText)
+  }
+
   @Test func linkedFilesInsideTheFolderApplyInDocumentOrder() throws {
-    let styled = try renderer.styledText(
-      htmlData: Data(contentsOf: page), linkedStylesheetFolder: page.deletingLastPathComponent())
+    let styled = try styledText(
+      .html(data: Data(contentsOf: page)), linkedStylesheetFolder: page.deletingLastPathComponent())
     #expect(style(of: "Text", in: styled)?.foregroundColor?.hex == "#123456")
     // css/site.css makes h1 red and italic; the <style> after it makes it green.
     #expect(style(of: "Title", in: styled)?.foregroundColor?.hex == "#00ff00")
@@ -31,7 +38,7 @@ import Testing
   }
 
   @Test func withoutAGrantedFolderNothingIsRead() throws {
-    let styled = try renderer.styledText(htmlData: Data(contentsOf: page))
+    let styled = try renderer.styledText(.html(data: Data(contentsOf: page)))
     #expect(style(of: "Text", in: styled)?.foregroundColor?.hex != "#123456")
     #expect(style(of: "Title", in: styled)?.italic == false)
   }
@@ -48,7 +55,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("escape.css"), withDestinationURL: outside)
     let html = "<link rel=stylesheet href=escape.css><p>Text</p>"
-    let styled = try renderer.styledText(html: html, linkedStylesheetFolder: folder)
+    let styled = try styledText(.html(html), linkedStylesheetFolder: folder)
     #expect(style(of: "Text", in: styled)?.foregroundColor?.hex != "#abcdef")
   }
 }

@@ -8,14 +8,14 @@ import Testing
   static let engines = ["cmark", "discount"]
 
   private func pipeline(_ engine: String, _ change: (inout RenderConfiguration) -> Void) throws
-    -> (MarkdownPipeline, Renderer)
+    -> (Renderer, Renderer)
   {
     var configuration = RenderConfiguration()
     configuration.engine = engine
     configuration.isolation = .inProcess
     change(&configuration)
     let renderer = try Renderer(configuration: configuration)
-    return (MarkdownPipeline(renderer), renderer)
+    return (renderer, renderer)
   }
 
   private func headingIDs(_ fragment: HTMLFragment) throws -> [String] {
@@ -50,8 +50,8 @@ import Testing
   @Test(arguments: engines)
   func everyEngineGivesTheSameAnchorsInFragmentAndStyledText(engine: String) throws {
     let (pipeline, renderer) = try pipeline(engine) { $0.options.headingAnchors = true }
-    #expect(try headingIDs(pipeline.fragment(markdown: markdown)) == expectedAnchors)
-    let document = try pipeline.document(markdown: markdown)
+    #expect(try headingIDs(pipeline.html(.markdown(markdown))) == expectedAnchors)
+    let document = try pipeline.document(.markdown(markdown))
     let styled = StyledText(
       document: document, styles: try renderer.stylesheet.cascade(document, colorScheme: .light))
     #expect(styled.blocks.filter { $0.kind == .heading }.map(\.anchor) == expectedAnchors)
@@ -61,7 +61,7 @@ import Testing
   func withoutAnchorsTheFragmentIsTheEnginesOwn(engine: String) throws {
     let (pipeline, renderer) = try pipeline(engine) { _ in }
     #expect(
-      try pipeline.fragment(markdown: markdown)
+      try pipeline.html(.markdown(markdown))
         == renderer.engine.render(markdown, options: RenderOptions()))
   }
 
@@ -72,7 +72,7 @@ import Testing
       $0.options.tableOfContentsLevels = 2...3
     }
     let source = "# Title\n\n<!-- toc -->\n\n## One\n\n### One A\n\n## Two\n"
-    let html = try pipeline.fragment(markdown: source).html
+    let html = try pipeline.html(.markdown(source)).html
     #expect(
       html.contains(
         ##"<nav class="table-of-contents"><ul><li><a href="#one">One</a><ul><li><a href="#one-a">One A</a></li></ul></li><li><a href="#two">Two</a></li></ul></nav>"##
@@ -82,7 +82,7 @@ import Testing
     let title = try #require(html.range(of: "Title"))
     let list = try #require(html.range(of: "<nav"))
     #expect(title.lowerBound < list.lowerBound)
-    let document = try pipeline.document(markdown: source)
+    let document = try pipeline.document(.markdown(source))
     let styled = StyledText(
       document: document, styles: try renderer.stylesheet.cascade(document, colorScheme: .light))
     let links = styled.runs.compactMap(\.style.link)
@@ -92,33 +92,30 @@ import Testing
 
   @Test(arguments: engines)
   func frontMatterIsMetadataAndTheTitle(engine: String) throws {
-    let (pipeline, _) = try pipeline(engine) { _ in }
+    let (renderer, _) = try pipeline(engine) { $0.title = "Configured" }
     let source = "---\ntitle: From YAML\ntags: [a]\n---\n# Heading\n"
-    let (fragment, title) = try pipeline.fragmentAndTitle(
-      markdown: source, configured: "Configured")
-    #expect(title == "From YAML")
-    #expect(!fragment.html.contains("title:"))
-    #expect(!fragment.html.contains("<hr"))
-    let document = try pipeline.document(markdown: source)
+    let page = try renderer.page(.markdown(source))
+    #expect(page.title == "From YAML")
+    #expect(!page.fragment.html.contains("title:"))
+    #expect(!page.fragment.html.contains("<hr"))
+    let document = try renderer.document(.markdown(source))
     #expect(document.metadata["tags"] == .array([.string("a")]))
-    let (_, headingTitle) = try pipeline.fragmentAndTitle(
-      markdown: "## Sub\n# Main\n", configured: nil)
-    #expect(headingTitle == "Main")
-    let (_, configured) = try pipeline.fragmentAndTitle(markdown: "# Main\n", configured: "Set")
-    #expect(configured == "Set")
+    let (untitled, _) = try pipeline(engine) { _ in }
+    #expect(try untitled.page(.markdown("## Sub\n# Main\n")).title == "Main")
+    #expect(try renderer.page(.markdown("# Main\n")).title == "Configured")
   }
 
   @Test func malformedFrontMatterIsAnErrorUnlessTextIsChosen() throws {
     let source = "---\ntitle: [unclosed\n---\n# Heading\n"
     let (strict, _) = try pipeline("cmark") { _ in }
     #expect {
-      try strict.fragment(markdown: source)
+      try strict.html(.markdown(source))
     } throws: { error in
       guard case .invalidFrontMatter(let line, _, _)? = error as? RenderError else { return false }
       return line >= 2
     }
     let (lenient, _) = try pipeline("cmark") { $0.options.frontMatter = .metadataOrText }
-    #expect(try lenient.fragment(markdown: source).html.contains("<hr"))
+    #expect(try lenient.html(.markdown(source)).html.contains("<hr"))
   }
 
   @Test func sanitizedAnchorsArePrefixedAndTheLinksFollow() throws {
@@ -126,7 +123,7 @@ import Testing
       $0.options.tableOfContents = true
       $0.sanitize = true
     }
-    let html = try pipeline.fragment(markdown: "## Setup\n").html
+    let html = try pipeline.html(.markdown("## Setup\n")).html
     #expect(html.contains(#"<h2 id="user-content-setup">"#))
     #expect(html.contains(##"<a href="#user-content-setup">"##))
   }

@@ -8,8 +8,8 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.stylesheetCSS = "h1 { color: #0a0b0c; }"
     let renderer = try Renderer(configuration: configuration)
-    #expect(try renderer.page(markdown: "# Title").html.contains("h1 { color: #0a0b0c; }"))
-    let styled = try renderer.styledText(markdown: "# Title")
+    #expect(try renderer.page(.markdown("# Title")).html.contains("h1 { color: #0a0b0c; }"))
+    let styled = try renderer.styledText(.markdown("# Title"))
     let color = try #require(styled.runs.first?.style.foregroundColor)
     #expect(color == CSSColor(red: 0x0a, green: 0x0b, blue: 0x0c))
   }
@@ -29,7 +29,7 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.language = "de"
     configuration.baseURL = "https://example.com/docs/"
-    let html = try Renderer(configuration: configuration).page(markdown: "[a](b.html)").html
+    let html = try Renderer(configuration: configuration).page(.markdown("[a](b.html)")).html
     #expect(html.contains("<html lang=\"de\">"))
     #expect(html.contains("<base href=\"https://example.com/docs/\">"))
   }

@@ -90,7 +90,7 @@ import Testing
     let renderer = try PublicPayloadTests.renderer(engine: engine, mode: mode)
     var failures: [String] = []
     for (markdown, _) in PublicPayloadTests.markdownDocuments {
-      failures += Self.failures(of: try renderer.styledText(markdown: markdown), from: markdown)
+      failures += Self.failures(of: try renderer.styledText(.markdown(markdown)), from: markdown)
     }
     #expect(
       failures.isEmpty, "\(engine), \(mode): \(failures.count) outputs: \(failures.prefix(5))")
@@ -111,14 +111,11 @@ import Testing
     try markdown.write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let file = try InputFile(path: url.path, maximumBytes: markdown.count)
-    let styled = try renderer.styledText(markdownUTF8: markdown)
+    let styled = try renderer.styledText(.markdown(utf8: markdown))
     for terminal in Self.terminals {
-      let answer = try renderer.terminalOutput(markdownFile: file, renderer: terminal)
-      guard mode == .safe else {
-        #expect(answer == nil)
-        continue
-      }
-      let output = try #require(answer)
+      // Contained and safe, the worker makes it from the file; otherwise the host does.
+      let result = try renderer.run(RenderJob(.markdown(file: file), to: .terminal(terminal)))
+      let output = try #require(result.utf8.map { [UInt8]($0) })
       #expect(output == terminal.renderUTF8(styled), "\(engine), \(mode), \(terminal.colorMode)")
       let stray = Self.strayControls(in: output, colorMode: terminal.colorMode)
       #expect(stray.isEmpty, "\(engine), \(mode), \(terminal.colorMode): \(stray.prefix(5))")
@@ -132,7 +129,7 @@ import Testing
     let renderer = try PublicPayloadTests.renderer(engine: "cmark", mode: mode)
     var failures: [String] = []
     for payload in PublicPayloadTests.payloads {
-      failures += Self.failures(of: try renderer.styledText(html: payload), from: payload)
+      failures += Self.failures(of: try renderer.styledText(.html(payload)), from: payload)
     }
     #expect(failures.isEmpty, "\(mode): \(failures.count) outputs: \(failures.prefix(5))")
   }

@@ -92,14 +92,14 @@ import Testing
     arguments: EngineRegistry.builtIn.engineIDs, Mode.allCases)
   func markdownOutputRunsNoScript(engine: String, mode: Mode) throws {
     let renderer = try Self.renderer(engine: engine, mode: mode)
-    let ownMetas = try Self.metaCount(in: renderer.page(markdown: ""))
+    let ownMetas = try Self.metaCount(in: renderer.page(.markdown("")))
     var failures: [String] = []
     for (markdown, checksPage) in Self.markdownDocuments {
-      let html = try renderer.html(markdown: markdown).html
+      let html = try renderer.html(.markdown(markdown)).html
       let vectors = try SafeOutputTests.scriptVectors(in: html)
       if !vectors.isEmpty { failures.append("\(markdown.debugDescription) → \(vectors)") }
       guard checksPage else { continue }
-      let page = try renderer.page(markdown: markdown, fileName: "x.md")
+      let page = try renderer.page(.markdown(markdown), fileName: "x.md")
       let pageVectors = try Self.pageVectors(in: page, ownMetas: ownMetas)
       if !pageVectors.isEmpty {
         failures.append("page \(markdown.debugDescription) → \(pageVectors)")
@@ -120,8 +120,8 @@ import Testing
     let bytes = try Self.renderer(engine: engine, mode: mode, isolation: .process)
     var differing: [String] = []
     for (markdown, _) in Self.markdownDocuments
-    where try bytes.html(markdownUTF8: Data(markdown.utf8)).html
-      != text.html(markdown: markdown).html
+    where try bytes.html(.markdown(utf8: Data(markdown.utf8))).html
+      != text.html(.markdown(markdown)).html
     {
       differing.append(markdown.debugDescription)
     }
@@ -133,13 +133,13 @@ import Testing
     .enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing), arguments: Mode.allCases)
   func htmlInputRunsNoScript(mode: Mode) throws {
     let renderer = try Self.renderer(engine: "cmark", mode: mode)
-    let ownMetas = try Self.metaCount(in: renderer.page(markdown: ""))
+    let ownMetas = try Self.metaCount(in: renderer.page(.markdown("")))
     var failures: [String] = []
     for (index, payload) in Self.payloads.enumerated() {
-      let vectors = try SafeOutputTests.scriptVectors(in: renderer.html(html: payload).html)
+      let vectors = try SafeOutputTests.scriptVectors(in: renderer.html(.html(payload)).html)
       if !vectors.isEmpty { failures.append("\(payload.debugDescription) → \(vectors)") }
       guard index % 10 == 0 else { continue }
-      let page = try renderer.page(html: payload, fileName: "x.html")
+      let page = try renderer.page(.html(payload), fileName: "x.html")
       let pageVectors = try Self.pageVectors(in: page, ownMetas: ownMetas)
       if !pageVectors.isEmpty {
         failures.append("page \(payload.debugDescription) → \(pageVectors)")

@@ -52,7 +52,7 @@ import Testing
     for isolation in [IsolationMode.inProcess, nil] {
       configuration.isolation = isolation
       let styled = try Renderer(configuration: configuration).styledText(
-        html: "<table><tr><td>b</td></tr>a</table>")
+        .html("<table><tr><td>b</td></tr>a</table>"))
       #expect(styled.string.hasPrefix("a"), "isolation \(String(describing: isolation))")
     }
   }
@@ -117,7 +117,7 @@ import Testing
     )
     #expect(
       message(#"{"options": {"smart": true}}"#)
-        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, headingAnchors, tableOfContents, extensions, tableOfContentsLevels, frontMatter"
+        == "render.json: key \"options.smart\": unknown key; valid keys here: unsafe, smartPunctuation, hardLineBreaks, sourcePositions, headingAnchors, tableOfContents, extensions, disabledExtensions, tableOfContentsLevels, frontMatter"
     )
   }
 
@@ -128,13 +128,18 @@ import Testing
     let cmarkGFM = CMarkGFMEngine().descriptor
     #expect(
       gfm.options(for: cmarkGFM).extensions
-        == [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes])
+        == [
+          .tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes, .math, .alerts,
+        ])
     #expect(strict.options(for: cmarkGFM).extensions == [.tables])
-    // An engine gets the profile's extensions it has: cmark stays strict CommonMark.
-    #expect(gfm.options(for: CMarkEngine().descriptor).extensions == [.footnotes])
+    // An engine gets the profile's extensions it has: cmark stays strict CommonMark, but for
+    // math, which the pipeline gives every engine.
+    #expect(gfm.options(for: CMarkEngine().descriptor).extensions == [.footnotes, .math, .alerts])
     #expect(
       gfm.options(for: DiscountEngine().descriptor).extensions
-        == [.tables, .strikethrough, .autolinks, .taskLists, .footnotes])
+        == [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .math, .alerts])
+    let withoutMath = try parse(#"{"options": {"disabledExtensions": ["math"]}}"#)
+    #expect(!withoutMath.options(for: cmarkGFM).extensions.contains(.math))
     #expect(
       message(#"{"profile": "github"}"#)
         == "render.json: key \"profile\": unknown value \"github\"; valid values: gfm, commonmark")
@@ -159,7 +164,7 @@ import Testing
   @Test func unknownValuesListTheValidOnes() {
     #expect(
       message(#"{"options": {"extensions": ["tables", "emoji"]}}"#)
-        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter"
+        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts"
     )
     #expect(
       message(#"{"colorScheme": "sepia"}"#)

@@ -7,7 +7,7 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.engine = "rich"
     let renderer = try Renderer(configuration: configuration, registry: fakeRegistry, importer: nil)
-    #expect(try renderer.html(markdown: "x") == HTMLFragment(html: "<p>x</p>", engineID: "rich"))
+    #expect(try renderer.html(.markdown("x")) == HTMLFragment(html: "<p>x</p>", engineID: "rich"))
   }
 
   @Test func bytesReachAnEngineThatTakesThemUnlessTheHostNeedsTheText() throws {
@@ -15,26 +15,26 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.engine = "bytes"
     let renderer = try Renderer(configuration: configuration, registry: registry, importer: nil)
-    #expect(try renderer.html(markdownUTF8: Data("x".utf8)).html == "<p>bytes: x</p>")
+    #expect(try renderer.html(.markdown(utf8: Data("x".utf8))).html == "<p>bytes: x</p>")
     // Front matter is taken out in the host, so those bytes are decoded here first.
     let withBlock = "---\ntitle: A\n---\nx"
-    #expect(try renderer.html(markdownUTF8: Data(withBlock.utf8)).html == "<p>text: \n\n\nx</p>")
+    #expect(try renderer.html(.markdown(utf8: Data(withBlock.utf8))).html == "<p>text: \n\n\nx</p>")
     configuration.options.frontMatter = .text
     let keeping = try Renderer(configuration: configuration, registry: registry, importer: nil)
     #expect(
-      try keeping.html(markdownUTF8: Data(withBlock.utf8)).html == "<p>bytes: \(withBlock)</p>")
+      try keeping.html(.markdown(utf8: Data(withBlock.utf8))).html == "<p>bytes: \(withBlock)</p>")
     // Styled text takes the same way.
     let styling = try Renderer(
       configuration: configuration, registry: registry, importer: HTMLImporter())
-    #expect(try styling.styledText(markdownUTF8: Data("x".utf8)).plainText == "bytes: x")
+    #expect(try styling.styledText(.markdown(utf8: Data("x".utf8))).plainText == "bytes: x")
     configuration.options.frontMatter = .metadata
     let reading = try Renderer(
       configuration: configuration, registry: registry, importer: HTMLImporter())
-    #expect(try reading.styledText(markdownUTF8: Data(withBlock.utf8)).plainText == "text: x")
+    #expect(try reading.styledText(.markdown(utf8: Data(withBlock.utf8))).plainText == "text: x")
     // An engine that does not take bytes gets the decoded text.
     configuration.engine = "plain"
     let plain = try Renderer(configuration: configuration, registry: registry, importer: nil)
-    #expect(try plain.html(markdownUTF8: Data([0x78, 0xFF])).html == "<p>x\u{FFFD}</p>")
+    #expect(try plain.html(.markdown(utf8: Data([0x78, 0xFF]))).html == "<p>x\u{FFFD}</p>")
   }
 
   @Test func refusesAnEngineMissingAFeature() {
@@ -46,18 +46,6 @@ import Testing
         .smartPunctuation, engine: "plain", supportedBy: ["rich"])
     ) {
       try Renderer(configuration: configuration, registry: fakeRegistry, importer: nil)
-    }
-  }
-
-  @Test func batchKeepsInputOrderAndPerDocumentErrors() async throws {
-    var configuration = RenderConfiguration()
-    configuration.engine = "rich"
-    let renderer = try Renderer(configuration: configuration, registry: fakeRegistry, importer: nil)
-    let documents = (0..<200).map { "document \($0)" }
-    let results = await renderer.html(markdownDocuments: documents)
-    #expect(results.count == 200)
-    for (index, result) in results.enumerated() {
-      #expect(try result.get().html == "<p>document \(index)</p>")
     }
   }
 

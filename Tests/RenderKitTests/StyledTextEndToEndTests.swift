@@ -56,7 +56,7 @@ struct StyledTextEndToEndTests {
     // A prefix keeps the debug-build test quick; it still holds every construct the book uses.
     let end = corpus.utf8.index(corpus.utf8.startIndex, offsetBy: min(400_000, corpus.utf8.count))
     let prefix = String(corpus[..<(corpus[..<end].lastIndex(of: "\n") ?? end)])
-    let html = try Renderer().html(markdown: prefix).html
+    let html = try Renderer().html(.markdown(prefix)).html
     let (styled, document, styles) = try Self.styledText(html: html)
     #expect(styled.blocks.count > 500)
     #expect(styled.blocks.allSatisfy { !$0.range.isEmpty })

@@ -41,7 +41,7 @@ struct MarkdownStreamTests {
       #expect(before.sourceRange.upperBound == after.sourceRange.lowerBound)
     }
     #expect(committed.count == 5)
-    #expect(committed.map(\.output).joined() == (try renderer.html(markdown: text).html))
+    #expect(committed.map(\.output).joined() == (try renderer.html(.markdown(text)).html))
   }
 
   @Test func noBlockEndsInsideAFenceAListOrAnHTMLComment() throws {
@@ -59,7 +59,7 @@ struct MarkdownStreamTests {
       let starts = committed.map { source(text, $0).prefix(5) }
       #expect(starts.first == text.prefix(5), "\(text)")
       #expect(starts.dropFirst().allSatisfy { $0 == "after" }, "\(text)")
-      #expect(committed.map(\.output).joined() == (try renderer.html(markdown: text).html))
+      #expect(committed.map(\.output).joined() == (try renderer.html(.markdown(text)).html))
     }
   }
 
@@ -100,7 +100,7 @@ struct MarkdownStreamTests {
     #expect(revised.first?.output.contains(#"<a href="https://example.com">"#) == true)
     var shown = StreamedDocument<String>()
     for update in updates { shown.apply(update) }
-    #expect(shown.outputs.joined() == (try renderer.html(markdown: text).html))
+    #expect(shown.outputs.joined() == (try renderer.html(.markdown(text)).html))
   }
 
   @Test func aUseAfterItsDefinitionIsRightTheFirstTime() throws {
@@ -120,7 +120,7 @@ struct MarkdownStreamTests {
     var shown = StreamedDocument<String>()
     for update in updates { shown.apply(update) }
     #expect(shown.blocks.allSatisfy { $0.isFinal })
-    #expect(shown.outputs.joined() == (try renderer.html(markdown: text).html))
+    #expect(shown.outputs.joined() == (try renderer.html(.markdown(text)).html))
     // The block before the first use stays final throughout.
     #expect(shown.blocks.first?.output == "<p>Before.</p>\n")
   }

@@ -17,7 +17,7 @@ struct StreamEqualityTests {
     let rendering = HTMLBlockRendering(renderer: renderer)
     var compared = 0
     for (number, markdown) in try StreamFixtures.examples(suite) {
-      let expected = try renderer.html(markdown: markdown).html
+      let expected = try renderer.html(.markdown(markdown)).html
       let bytes = Array(markdown.utf8)
       for seed: UInt64 in 1...8 {
         let chunks = StreamFixtures.chunks(bytes, seed: seed, longest: seed < 4 ? 3 : 24)
@@ -39,7 +39,7 @@ struct StreamEqualityTests {
     let renderer = try StreamFixtures.renderer(unsafe: false)
     let rendering = StyledTextBlockRendering(renderer: renderer)
     for (number, markdown) in try StreamFixtures.examples(suite) {
-      let expected = try renderer.styledText(markdown: markdown)
+      let expected = try renderer.styledText(.markdown(markdown))
       for seed: UInt64 in 1...3 {
         let chunks = StreamFixtures.chunks(Array(markdown.utf8), seed: seed, longest: 7)
         let parts = try StreamFixtures.streamed(chunks, renderer: renderer, rendering: rendering)
@@ -71,8 +71,8 @@ struct StreamEqualityTests {
     #expect(readmes.count == 16)
     for (name, text) in readmes {
       let bytes = Array(text.utf8)
-      let expectedHTML = try renderer.html(markdown: text).html
-      let expectedStyled = try safe.styledText(markdown: text)
+      let expectedHTML = try renderer.html(.markdown(text)).html
+      let expectedStyled = try safe.styledText(.markdown(text))
       for seed: UInt64 in 1...4 {
         let chunks = StreamFixtures.chunks(bytes, seed: seed, longest: 64)
         let joined = try StreamFixtures.streamed(chunks, renderer: renderer, rendering: html)
@@ -87,7 +87,7 @@ struct StreamEqualityTests {
   @Test func progitEndsAsTheOneShotHTML() throws {
     let renderer = try StreamFixtures.renderer()
     let text = try StreamFixtures.corpus("progit.md")
-    let expected = try renderer.html(markdown: text).html
+    let expected = try renderer.html(.markdown(text)).html
     let chunks = StreamFixtures.chunks(Array(text.utf8), seed: 7, longest: 4096)
     let joined = try StreamFixtures.streamed(
       chunks, renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer),

@@ -35,7 +35,7 @@ struct StreamOutputsTests {
       }
     }
     #expect(lines.contains { $0.hasPrefix(#"{"event":"revise""#) })
-    #expect(order.compactMap { outputs[$0] }.joined() == (try renderer.html(markdown: text).html))
+    #expect(order.compactMap { outputs[$0] }.joined() == (try renderer.html(.markdown(text)).html))
   }
 
   @Test func styledTextEventsHoldTheBlocksJSON() throws {
@@ -60,6 +60,6 @@ struct StreamOutputsTests {
     let terminal = TerminalRenderer(width: 40, colorMode: .ansi256)
     #expect(
       terminal.render(StyledText.joining(blocks))
-        == terminal.render(try renderer.styledText(markdown: text)))
+        == terminal.render(try renderer.styledText(.markdown(text))))
   }
 }

@@ -8,7 +8,7 @@ struct TailRepairTests {
   init() throws { renderer = try StreamFixtures.renderer(unsafe: false) }
 
   private func shown(_ tail: String, openFence: String? = nil) throws -> String {
-    try renderer.html(markdown: TailRepair().repaired(tail, openFence: openFence)).html
+    try renderer.html(.markdown(TailRepair().repaired(tail, openFence: openFence))).html
   }
 
   @Test func openEmphasisStrongAndStrikethroughAreClosed() throws {

@@ -41,7 +41,7 @@ package enum StreamBenchmark {
       .map(\.text)
     var lines = ["stream: \(chapters.count) chapters, \(corpus.utf8.count) bytes, 16-byte chunks"]
 
-    let once = try cpuTime { for chapter in chapters { _ = try renderer.html(markdown: chapter) } }
+    let once = try cpuTime { for chapter in chapters { _ = try renderer.html(.markdown(chapter)) } }
     for minimum in [2048, 8192] {
       let blocksOnly = try cpuTime {
         for chapter in chapters {
@@ -67,7 +67,7 @@ package enum StreamBenchmark {
       sampleBytes += chapter.utf8.count
     }
     let sampleOnce = try cpuTime {
-      for chapter in sample { _ = try renderer.html(markdown: chapter) }
+      for chapter in sample { _ = try renderer.html(.markdown(chapter)) }
     }
     let withTail = try cpuTime {
       for chapter in sample { try stream(chapter, renderer: renderer, rendering: html, tail: true) }
@@ -103,7 +103,8 @@ package enum StreamBenchmark {
       String(
         format: "scaling, %d -> %d bytes with the tail: streamed %.2fx, naive re-render %.2fx",
         answer.utf8.count, 2 * answer.utf8.count, streamTwice / streamOnce, naiveTwice / naiveOnce))
-    let answerOnce = try (0..<20).map { _ in try cpuTime { _ = try renderer.html(markdown: answer) }
+    let answerOnce = try (0..<20).map { _ in
+      try cpuTime { _ = try renderer.html(.markdown(answer)) }
     }
     .sorted()[10]
     lines.append(
@@ -151,7 +152,7 @@ package enum StreamBenchmark {
     let bytes = Array(text.utf8)
     for end in stride(from: 16, through: bytes.count + 15, by: 16) {
       _ = try renderer.html(
-        markdown: String(decoding: bytes[..<min(end, bytes.count)], as: UTF8.self))
+        .markdown(String(decoding: bytes[..<min(end, bytes.count)], as: UTF8.self)))
     }
   }
 

@@ -65,6 +65,54 @@ public struct Document: Sendable, Hashable {
     append(node, to: parent)
   }
 
+  /// Sets the attribute `name` of the element `node` to `value`, replacing the first of that
+  /// name (and dropping any later duplicate); nil removes it. What a ``DocumentPass`` changes
+  /// links, ids and classes with.
+  public mutating func setAttribute(_ name: String, to value: String?, of node: NodeID) {
+    precondition(nodes[node].kind == .element, "only elements have attributes")
+    let name = name.lowercased()
+    var attributes = nodes[node].attributes
+    let first = attributes.firstIndex { $0.name == name }
+    attributes.removeAll { $0.name == name }
+    if let value {
+      attributes.insert(
+        DocumentNode.Attribute(name: name, value: value),
+        at: min(first ?? attributes.count, attributes.count))
+    }
+    nodes[node].attributes = attributes
+  }
+
+  /// A copy of the document in which each node of `replaced` (with everything inside it) is
+  /// left out, and `replace` appends what stands for it to the copy's parent instead:
+  /// `replace(node, &copy, parent)`. Nodes cannot move in place, so a pass that swaps
+  /// elements (a formula for its source) writes a copy.
+  public func replacing(
+    _ replaced: Set<NodeID>, with replace: (NodeID, inout Document, NodeID) -> Void
+  ) -> Document {
+    var copy = Document()
+    copy.metadata = metadata
+    copy.reserveCapacity(nodes.count)
+    var open: [NodeID] = [copy.root]
+    walk(
+      below: root,
+      enter: { current in
+        let node = nodes[current]
+        let parent = open[open.count - 1]
+        if replaced.contains(current) {
+          replace(current, &copy, parent)
+          return false
+        }
+        if node.kind == .text {
+          copy.appendText(node.text, to: parent)
+          return false
+        }
+        open.append(copy.appendElement(node.name, attributes: node.attributes, to: parent))
+        return true
+      },
+      leave: { _ in open.removeLast() })
+    return copy
+  }
+
   /// The children of `node`, in order.
   public func children(of node: NodeID) -> [NodeID] {
     var result: [NodeID] = []

@@ -61,9 +61,12 @@ package final class InputFile: Sendable {
     self.head = head
   }
 
-  /// All of it, up to ``maximumBytes`` (see ``LimitedInput/read(descriptor:maximumBytes:expectedBytes:name:)``).
+  /// All of it, up to ``maximumBytes`` (see ``LimitedInput/read(descriptor:maximumBytes:expectedBytes:name:)``):
+  /// a regular file from its start, however often it is read (a job that falls back to the
+  /// host after a worker read it gets the whole file); a pipe from where it stands.
   package func read() throws(RenderError) -> Data {
-    try LimitedInput.read(
+    if regularFileBytes != nil { lseek(descriptor, 0, SEEK_SET) }
+    return try LimitedInput.read(
       descriptor: descriptor, maximumBytes: maximumBytes, expectedBytes: regularFileBytes ?? 0,
       name: name)
   }

@@ -34,13 +34,23 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable {
   /// Extension: GitHub's tagfilter: raw `<script>`, `<style>`, `<iframe>` and the like are
   /// escaped even when raw HTML passes.
   case tagFilter
+  /// Extension: `$…$`, `$$…$$` and `math` fences as MathML (linear Unicode in text),
+  /// protected from Markdown. Every engine has it: the pipeline implements it.
+  case math
+  /// Extension: a quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`
+  /// or `[!CAUTION]` becomes a GitHub alert. Every engine has it: the pipeline implements it.
+  case alerts
 
-  /// The syntax extensions (``tables`` to ``tagFilter``), the features that
+  /// The syntax extensions (``tables`` to ``alerts``), the features that
   /// ``RenderOptions/extensions`` turns on; the others have options of their own.
   public static let extensions: [RenderFeature] = [
     .tables, .strikethrough, .superscript, .footnotes, .definitionLists, .autolinks, .taskLists,
-    .tagFilter,
+    .tagFilter, .math, .alerts,
   ]
+
+  /// The extensions the pipeline implements as document passes, for every engine alike:
+  /// engines never see them, and none needs to declare them.
+  public static let documentExtensions: Set<RenderFeature> = [.math, .alerts]
 
   /// The extension named `name` (`"tables"`), as configuration, flags and the worker's wire
   /// format write it; nil for any other name, a feature that is not an extension included.

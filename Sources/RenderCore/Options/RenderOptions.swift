@@ -67,6 +67,7 @@ public struct RenderOptions: Sendable, Hashable {
   /// The features an engine must declare to honour these options, in a stable order.
   package var requiredFeatures: [RenderFeature] {
     var features = extensions.intersection(RenderFeature.extensions)
+      .subtracting(RenderFeature.documentExtensions)
     for entry in RenderSwitch.all {
       if let feature = entry.feature, self[keyPath: entry.option] { features.insert(feature) }
     }

@@ -1,10 +1,10 @@
 /// Finds a key that occurs twice in one object of a JSON text. `JSONDecoder` keeps one of
 /// them silently, while every JSON tool a reader checks the file with shows the other, so a
 /// configuration with a duplicate key is an error.
-enum JSONDuplicateKeys {
+package enum JSONDuplicateKeys {
   /// The first duplicated key, as a dotted path (`options.unsafe`), in text that is already
   /// known to be valid JSON; nil when every object's keys are distinct.
-  static func first(in json: some Collection<UInt8>) -> String? {
+  package static func first(in json: some Collection<UInt8>) -> String? {
     // One entry per open object or array: the keys seen (nil for an array) and the key
     // under which it stands in its parent.
     var open: [(keys: Set<String>?, name: String?)] = []

@@ -13,7 +13,8 @@ import RenderCore
 /// ```
 public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// GitHub Flavored Markdown, as github.com renders it: tables, strikethrough, autolinks, task
-  /// lists, and the tagfilter whenever raw HTML passes. The default.
+  /// lists, footnotes (with the engines that have them), math, alerts, and the tagfilter
+  /// whenever raw HTML passes. The default.
   case gfm
   /// Strict CommonMark: no extensions.
   case commonMark = "commonmark"
@@ -21,15 +22,20 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// The profile's extensions.
   public var extensions: Set<RenderFeature> {
     switch self {
-    case .gfm: [.tables, .strikethrough, .autolinks, .taskLists, .tagFilter]
+    case .gfm:
+      [.tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter, .math, .alerts]
     case .commonMark: []
     }
   }
 
-  /// `options` with the profile's extensions that `engine` has added.
-  public func options(_ options: RenderOptions, for engine: EngineDescriptor) -> RenderOptions {
+  /// `options` with the profile's extensions that `engine` has (the document extensions
+  /// every engine has) added, but those in `disabled`.
+  public func options(
+    _ options: RenderOptions, for engine: EngineDescriptor, disabled: Set<RenderFeature> = []
+  ) -> RenderOptions {
     var options = options
-    options.extensions.formUnion(extensions.intersection(engine.features))
+    let available = engine.features.union(RenderFeature.documentExtensions)
+    options.extensions.formUnion(extensions.intersection(available).subtracting(disabled))
     return options
   }
 }

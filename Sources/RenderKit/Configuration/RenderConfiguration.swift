@@ -29,6 +29,9 @@ public struct RenderConfiguration: Sendable, Hashable {
   /// What Markdown means: GitHub Flavored Markdown (the default) or strict CommonMark; its
   /// extensions are added to ``options`` for each engine that has them.
   public var profile: MarkdownProfile = .gfm
+  /// Extensions of the profile left off (`"disabledExtensions": ["math"]`,
+  /// `--no-extension math`).
+  public var disabledExtensions: Set<RenderFeature> = []
   /// The engine-neutral options; `extensions` add to the profile's and are required.
   public var options = RenderOptions()
   /// The stylesheet file for pages and styled text (absolute, or relative to the working
@@ -39,6 +42,10 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var stylesheetCSS: String?
   /// The colour scheme for styled text; pages follow the reader's preference.
   public var colorScheme: ColorScheme = .light
+  /// The scheme pages are shown in whatever the reader prefers; nil (the default) follows the
+  /// reader. `render --color-scheme` and `render.json`'s `colorScheme` set it with
+  /// ``colorScheme``.
+  public var pageColorScheme: ColorScheme?
   /// The page title; nil means the first heading, then the file name.
   public var title: String?
   /// The page's language, the `lang` of its `<html>` element (e.g. `"en"`); nil leaves it out.
@@ -123,39 +130,12 @@ public struct RenderConfiguration: Sendable, Hashable {
         source: source, key: duplicate,
         problem: "the key appears more than once; keep one of them")
     }
-    // The keys in the table's order; settings under `options` share that one key, with the
-    // switches.
-    var keys: [String] = []
-    for setting in RenderSetting.all {
-      let key = setting.object.isEmpty ? setting.key : setting.object
-      if !keys.contains(key) { keys.append(key) }
-    }
-    let reader = try ConfigurationReader(value, source: source, validKeys: keys)
-    let origin = RenderSetting.Origin(file: source)
-    var configuration = RenderConfiguration()
-    for key in keys {
-      if let setting = RenderSetting.all.first(where: { $0.key == key }) {
-        try reader.apply(setting, to: &configuration, from: origin)
-      } else if let object = reader.value(key) {
-        let settings = RenderSetting.all.filter { $0.object == key }
-        let switches = key == "options" ? RenderSwitch.all : []
-        let objectReader = try ConfigurationReader(
-          object, source: source, path: key,
-          validKeys: switches.map(\.key) + settings.map(\.name))
-        for entry in switches {
-          configuration.options[keyPath: entry.option] = try objectReader.bool(entry.key) ?? false
-        }
-        for setting in settings {
-          try objectReader.apply(setting, to: &configuration, from: origin)
-        }
-      }
-    }
-    return configuration
+    return try RenderConfiguration().overlaid(with: value, source: source)
   }
 
   /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has.
   public func options(for engine: EngineDescriptor) -> RenderOptions {
-    profile.options(options, for: engine)
+    profile.options(options, for: engine, disabled: disabledExtensions)
   }
 
   /// Checks that the engine exists in `registry` and supports the options, that at most one

@@ -138,7 +138,8 @@ package struct RenderSetting: Sendable {
 
   /// Every setting, in the order `render.json`'s messages list their keys.
   package static let all: [RenderSetting] = [
-    engine, profile, extensions, tableOfContentsLevels, frontMatter, stylesheet, colorScheme,
+    engine, profile, extensions, disabledExtensions, tableOfContentsLevels, frontMatter, stylesheet,
+    colorScheme,
     title, language, baseURL, sanitize, isolation, deadline, maximumInputBytes, importer,
     maximumWorkerMemoryBytes, maximumOutputRatio,
   ]
@@ -160,8 +161,8 @@ package struct RenderSetting: Sendable {
   package static let profile = RenderSetting(
     key: "profile", flag: "--profile", valueName: "NAME",
     help: [
-      "gfm (default: tables, strikethrough, autolinks, task lists, tagfilter,",
-      "each engine with those it has) or commonmark (no extensions)",
+      "gfm (default: tables, strikethrough, autolinks, task lists, footnotes,",
+      "tagfilter, each engine with those it has; math, alerts) or commonmark",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)
@@ -180,6 +181,19 @@ package struct RenderSetting: Sendable {
       return feature
     }
   ) { $0.options.extensions.insert($1) }
+
+  /// Extensions of the profile left off.
+  package static let disabledExtensions = RenderSetting(
+    key: "options.disabledExtensions", flag: "--no-extension", valueName: "NAME", kind: .strings,
+    help: ["leave a profile's extension off (e.g. math); repeatable"],
+    samples: (#"["math"]"#, #"["emoji"]"#),
+    parse: { (raw: String) throws(Problem) -> RenderFeature in
+      guard let feature = RenderFeature(extensionName: raw) else {
+        throw .notOneOf(RenderFeature.extensions.map(\.rawValue))
+      }
+      return feature
+    }
+  ) { $0.disabledExtensions.insert($1) }
 
   /// The heading levels the table of contents lists.
   package static let tableOfContentsLevels = RenderSetting(
@@ -222,12 +236,16 @@ package struct RenderSetting: Sendable {
   package static let colorScheme = RenderSetting(
     key: "colorScheme", flag: "--color-scheme", valueName: "S",
     help: [
-      "light or dark, for styled text (text, json, terminal); terminal",
-      "output follows the terminal's background (COLORFGBG, else an",
-      "OSC 11 query) unless this is given",
+      "light or dark, for styled text (text, json, terminal) and the page",
+      "(which otherwise follows the reader's preference); terminal output",
+      "follows the terminal's background (COLORFGBG, else an OSC 11",
+      "query) unless this is given",
     ],
     samples: (#""dark""#, #""sepia""#), parse: choice(ColorScheme.self)
-  ) { $0.colorScheme = $1 }
+  ) {
+    $0.colorScheme = $1
+    $0.pageColorScheme = $1
+  }
 
   /// The page's title.
   package static let title = RenderSetting(

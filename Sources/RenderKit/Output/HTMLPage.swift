@@ -9,8 +9,8 @@ import RenderStyling
 /// try page.html.write(toFile: "notes.html", atomically: true, encoding: .utf8)
 /// ```
 ///
-/// The page's title is the one given, else the text of the fragment's first `h1` (else of
-/// its first heading of any level), else the file name, else "Untitled".
+/// The page's title is the one given, else the file name, else "Untitled". (A ``Renderer``
+/// gives the title its ``TitlePass`` found in the document: the HTML is never searched.)
 public struct HTMLPage: Sendable, Hashable {
   /// The body content.
   public var fragment: HTMLFragment
@@ -22,15 +22,20 @@ public struct HTMLPage: Sendable, Hashable {
   public var language: String?
   /// The `<base href>` that relative links and images resolve against; nil leaves it out.
   public var baseURL: String?
+  /// The scheme the page is shown in whatever the reader prefers: the stylesheet's
+  /// `prefers-color-scheme` queries are settled for it. nil follows the reader.
+  public var colorScheme: ColorScheme?
 
-  /// Creates a page; `title` nil takes it from the first heading, then from `fileName`.
+  /// Creates a page; `title` nil (or blank) takes `fileName`, else "Untitled".
   public init(
     fragment: HTMLFragment, stylesheet: Stylesheet, title: String? = nil,
-    fileName: String? = nil, language: String? = nil, baseURL: String? = nil
+    fileName: String? = nil, language: String? = nil, baseURL: String? = nil,
+    colorScheme: ColorScheme? = nil
   ) {
+    self.colorScheme = colorScheme
     self.fragment = fragment
     self.stylesheet = stylesheet
-    self.title = Self.resolveTitle(given: title, fragment: fragment, fileName: fileName)
+    self.title = Self.resolveTitle(given: title, fileName: fileName)
     self.language = language
     self.baseURL = baseURL
   }
@@ -43,7 +48,9 @@ public struct HTMLPage: Sendable, Hashable {
     ]
     // Without it a browser in dark mode keeps a white canvas and black default text under
     // the stylesheet's dark rules; with it the defaults follow the scheme too.
-    if stylesheet.hasDarkVariant {
+    if let colorScheme {
+      head.append("<meta name=\"color-scheme\" content=\"\(colorScheme.rawValue)\">")
+    } else if stylesheet.hasDarkVariant {
       head.append("<meta name=\"color-scheme\" content=\"light dark\">")
     }
     // Before the style element, so that url() in the stylesheet resolves against it.
@@ -52,7 +59,8 @@ public struct HTMLPage: Sendable, Hashable {
     }
     head.append("<title>\(HTMLEscaping.escape(title))</title>")
     if !stylesheet.source.allSatisfy(\.isWhitespace) {
-      head.append("<style>\n\(Self.embeddable(stylesheet.source))\n</style>")
+      let css = colorScheme.map { Self.settling(stylesheet.source, for: $0) } ?? stylesheet.source
+      head.append("<style>\n\(Self.embeddable(css))\n</style>")
     }
     let htmlTag = language.map { "<html lang=\"\(HTMLEscaping.escape($0))\">" } ?? "<html>"
     return """
@@ -71,13 +79,20 @@ public struct HTMLPage: Sendable, Hashable {
       """
   }
 
-  private static func resolveTitle(
-    given: String?, fragment: HTMLFragment, fileName: String?
-  ) -> String {
+  private static func resolveTitle(given: String?, fileName: String?) -> String {
     if let given, !given.allSatisfy(\.isWhitespace) { return given }
-    if let heading = PageTitle.firstHeading(in: fragment.html) { return heading }
     if let fileName, !fileName.isEmpty { return fileName }
     return "Untitled"
+  }
+
+  /// `css` with every `(prefers-color-scheme: …)` feature replaced by one that always holds
+  /// when it names `scheme` (`(min-width: 0px)`) and one that never does otherwise
+  /// (`(max-width: -1px)`), so that a browser shows the scheme whatever its reader prefers.
+  package static func settling(_ css: String, for scheme: ColorScheme) -> String {
+    let feature = #/\(\s*prefers-color-scheme\s*:\s*([a-zA-Z]+)\s*\)/#.ignoresCase()
+    return css.replacing(feature) { match in
+      match.output.1.lowercased() == scheme.rawValue ? "(min-width: 0px)" : "(max-width: -1px)"
+    }
   }
 
   /// `css` made safe inside `<style>`.

@@ -11,9 +11,10 @@ import RenderText
 /// import RenderKit
 ///
 /// let renderer = try Renderer(configuration: .resolve())   // render.json / RENDER_ENGINE
-/// let fragment = try renderer.html(markdown: "# Hello *world*")
-/// let page = try renderer.page(markdown: text, fileName: "notes.md")
-/// let styled = try renderer.styledText(markdown: text)
+/// let fragment = try renderer.html(.markdown("# Hello *world*"))
+/// let page = try renderer.page(.markdown(text), fileName: "notes.md")
+/// let styled = try renderer.styledText(.markdown(text))
+/// let terminal = try renderer.run(RenderJob(.markdown(text), to: .terminal(TerminalRenderer())))
 /// ```
 ///
 /// A renderer is a value: share it freely between tasks.
@@ -35,13 +36,18 @@ public struct Renderer: Sendable {
   public let importer: (any HTMLImporting)?
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
   public let sanitizer: (any HTMLSanitizing)?
+  /// The document passes every render runs, in order: `MathPass`, ``HeadingAnchorsPass``,
+  /// ``AlertsPass``, ``TaskListPass``, the app's, then ``TitlePass``.
+  public let passes: [any DocumentPass]
 
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
   /// feature the engine lacks (the message names the engines that have it), names a
-  /// stylesheet that cannot be read, or asks to sanitize without a sanitizer.
+  /// stylesheet that cannot be read, or asks to sanitize without a sanitizer. `passes` run
+  /// after the built-in anchors and before the title (see ``DocumentPass``).
   public init(
     configuration: RenderConfiguration = RenderConfiguration(), registry: EngineRegistry,
-    importer: (any HTMLImporting)?, sanitizer: (any HTMLSanitizing)? = nil
+    importer: (any HTMLImporting)?, sanitizer: (any HTMLSanitizing)? = nil,
+    passes: [any DocumentPass] = []
   ) throws(RenderError) {
     try configuration.validate(against: registry)
     if configuration.sanitize && sanitizer == nil {
@@ -56,6 +62,8 @@ public struct Renderer: Sendable {
     self.options = configuration.options(for: engine.descriptor)
     self.importer = importer
     self.sanitizer = sanitizer
+    self.passes =
+      [MathPass(), HeadingAnchorsPass(), AlertsPass(), TaskListPass()] + passes + [TitlePass()]
     if let css = configuration.stylesheetCSS {
       self.configuredStylesheet = try Stylesheet(css: css)
     } else {
@@ -65,26 +73,77 @@ public struct Renderer: Sendable {
     }
   }
 
-  /// Renders Markdown to a standalone HTML page with the stylesheet embedded; the title comes
-  /// from the document: its front matter's `title`, else the configured one, else the first
-  /// heading's text, else `fileName`.
-  public func page(markdown: String, fileName: String? = nil) throws(RenderError) -> HTMLPage {
-    let (fragment, title) = try MarkdownPipeline(self).fragmentAndTitle(
-      markdown: markdown, configured: configuration.title)
-    return HTMLPage(
-      fragment: fragment, stylesheet: stylesheet, title: title, fileName: fileName,
-      language: configuration.language, baseURL: configuration.baseURL)
-  }
-
-  /// The ``Document`` of Markdown, as styled text is built from it: the front matter in
-  /// ``Document/metadata``, heading anchors and the table of contents when the options ask.
+  /// Runs `job`: the one pipeline every render goes through (``RenderJob``).
   ///
   /// ```swift
-  /// let document = try renderer.document(markdown: "---\ntitle: Notes\n---\n# Hi\n")
+  /// let json = try renderer.run(RenderJob(.markdown(text), to: .json)).utf8
+  /// ```
+  public func run(_ job: RenderJob) throws(RenderError) -> RenderResult {
+    try RenderPipeline(self).run(job)
+  }
+
+  /// ``run(_:)`` for async callers: an engine in a worker process suspends the task while it
+  /// works, so waiting never blocks a thread of the cooperative pool.
+  ///
+  /// ```swift
+  /// let page = try await renderer.run(RenderJob(.markdown(text), to: .page())).page
+  /// ```
+  public func run(_ job: RenderJob) async throws(RenderError) -> RenderResult {
+    // The whole pipeline (front matter, engine, passes, writing) runs on a waiter thread,
+    // outside the cooperative pool, so a worker's deadline holds no thread of it.
+    try await WorkerPool.suspending { () throws(RenderError) in try run(job) }
+  }
+
+  /// An HTML fragment of `source`: for Markdown the engine's own HTML (sanitized when the
+  /// configuration says so), or, when a document pass is active (heading anchors, a table of
+  /// contents, an app's pass), the document serialised; for HTML, the HTML sanitized unless
+  /// ``RenderOptions/unsafe`` is set (and then still when ``RenderConfiguration/sanitize`` is).
+  ///
+  /// ```swift
+  /// let fragment = try renderer.html(.markdown("# Hello *world*"))
+  /// let fromFile = try renderer.html(.markdown(utf8: try Data(contentsOf: url)))
+  /// ```
+  public func html(_ source: RenderJob.Source) throws(RenderError) -> HTMLFragment {
+    try run(RenderJob(source, to: .fragment)).fragment!
+  }
+
+  /// A standalone HTML page of `source` with the stylesheet embedded, the configured language
+  /// and base URL; titled by its front matter's `title` (HTML: its `<title>`), else the
+  /// configured title, else its first heading's text, else `fileName`. A whole HTML document's
+  /// body content becomes the page's: it is not nested, `head` and all, inside `<main>`.
+  ///
+  /// ```swift
+  /// let page = try renderer.page(.markdown(text), fileName: "notes.md")
+  /// ```
+  public func page(_ source: RenderJob.Source, fileName: String? = nil) throws(RenderError)
+    -> HTMLPage
+  {
+    try run(RenderJob(source, to: .page(fileName: fileName))).page!
+  }
+
+  /// The ``Document`` of `source` after the document passes: for Markdown, the engine's
+  /// (built from its node tree where it has one) with the front matter in
+  /// ``Document/metadata``; for HTML, the importer's.
+  ///
+  /// ```swift
+  /// let document = try renderer.document(.markdown("---\ntitle: Notes\n---\n# Hi\n"))
   /// document.metadata["title"]  // .string("Notes")
   /// ```
-  public func document(markdown: String) throws(RenderError) -> Document {
-    try MarkdownPipeline(self).document(markdown: markdown)
+  public func document(_ source: RenderJob.Source) throws(RenderError) -> Document {
+    try run(RenderJob(source, to: .document)).document!
+  }
+
+  /// Styled text of `source`: its ``document(_:)`` styled by the stylesheet in the configured
+  /// colour scheme (HTML: then by its `<style>` elements). With
+  /// ``RenderConfiguration/sanitize`` set, Markdown's HTML is sanitized and imported instead,
+  /// so that styled text shows exactly what the sanitized page shows.
+  ///
+  /// ```swift
+  /// let styled = try renderer.styledText(.html("<p>Hello <b>world</b></p>"))
+  /// let attributed = AttributedString(styled)
+  /// ```
+  public func styledText(_ source: RenderJob.Source) throws(RenderError) -> StyledText {
+    try run(RenderJob(source, to: .styledText)).styledText!
   }
 
   /// Wraps an HTML fragment (from any source) in a page with the stylesheet embedded, and
@@ -92,89 +151,11 @@ public struct Renderer: Sendable {
   public func page(fragment: HTMLFragment, fileName: String? = nil) -> HTMLPage {
     HTMLPage(
       fragment: fragment, stylesheet: stylesheet, title: configuration.title, fileName: fileName,
-      language: configuration.language, baseURL: configuration.baseURL)
+      language: configuration.language, baseURL: configuration.baseURL,
+      colorScheme: configuration.pageColorScheme)
   }
 
-  /// Renders Markdown to styled text: the engine's ``Document`` (built from its node tree
-  /// where it has one, see ``document(markdown:)``), styled by the stylesheet in the configured
-  /// colour scheme.
-  ///
-  /// With ``RenderConfiguration/sanitize`` set, the engine's HTML is sanitized and imported
-  /// instead, so that styled text shows exactly what the sanitized page shows.
-  public func styledText(markdown: String) throws(RenderError) -> StyledText {
-    try styled(document(markdown: markdown))
-  }
-
-  /// ``styledText(markdown:)`` for Markdown as UTF-8 bytes, decoded as
-  /// ``html(markdownUTF8:)`` decodes them (and, as there, sent to a worker as they are).
-  ///
-  /// ```swift
-  /// let styled = try renderer.styledText(markdownUTF8: try Data(contentsOf: url))
-  /// ```
-  public func styledText(markdownUTF8 markdown: Data) throws(RenderError) -> StyledText {
-    try styled(MarkdownPipeline(self).document(markdownUTF8: markdown))
-  }
-
-  /// ``styledText(markdownUTF8:)`` of the Markdown file `file`, whose document the engine's
-  /// worker builds from the file itself (the host neither reads nor sends its bytes); nil,
-  /// having read nothing, when the worker cannot (the caller then reads the file).
-  package func styledText(markdownFile file: InputFile) throws(RenderError) -> StyledText? {
-    guard let document = try MarkdownPipeline(self).document(markdownFile: file) else {
-      return nil
-    }
-    return try styled(document)
-  }
-
-  /// `renderer`'s output for ``styledText(markdownUTF8:)`` of the Markdown file `file`, made
-  /// by the engine's worker from the file itself: the host neither reads the Markdown nor
-  /// holds its document or styled text. With `output` (a regular file or `/dev/null`), the
-  /// worker writes it there and the result is empty. Nil, having read nothing, when the worker
-  /// cannot (the caller then renders ``styledText(markdownFile:)`` itself).
-  package func terminalOutput(
-    markdownFile file: InputFile, renderer: TerminalRenderer, writingTo output: OutputFile? = nil
-  ) throws(RenderError) -> [UInt8]? {
-    let terminal = WorkerRequest.Terminal(
-      stylesheet: stylesheet.source, colorScheme: configuration.colorScheme, renderer: renderer,
-      anchorsHeadings: options.headingAnchors)
-    return try MarkdownPipeline(self).terminalOutput(
-      markdownFile: file, terminal: terminal, writingTo: output)
-  }
-
-  /// Imports any HTML into styled text, styled by the stylesheet in the configured colour scheme,
-  /// then the document's `<style>` elements; with `linkedStylesheetFolder` (the folder the
-  /// document came from, granted by the caller), also its `<link rel="stylesheet">` files inside
-  /// that folder.
-  ///
-  /// ```swift
-  /// let styled = try renderer.styledText(html: "<p>Hello <b>world</b></p>")
-  /// let attributed = AttributedString(styled)
-  /// ```
-  public func styledText(
-    html: String, linkedStylesheetFolder: URL? = nil
-  ) throws(RenderError) -> StyledText {
-    try styled(requireImporter().importDocument(html: html), folder: linkedStylesheetFolder)
-  }
-
-  /// Imports HTML bytes into styled text, decoded as a browser would (byte-order mark, then
-  /// `<meta charset>`, else UTF-8): the form for files read from disk.
-  ///
-  /// ```swift
-  /// let styled = try renderer.styledText(htmlData: Data(contentsOf: url))
-  /// ```
-  public func styledText(
-    htmlData: some Collection<UInt8>, linkedStylesheetFolder: URL? = nil
-  ) throws(RenderError) -> StyledText {
-    try styled(requireImporter().importDocument(data: htmlData), folder: linkedStylesheetFolder)
-  }
-
-  private func styled(_ document: Document, folder: URL? = nil) throws(RenderError) -> StyledText {
-    StyledText(
-      document: document,
-      styles: try stylesheet.cascade(
-        document, colorScheme: configuration.colorScheme, linkedStylesheetFolder: folder))
-  }
-
-  private func requireImporter() throws(RenderError) -> any HTMLImporting {
+  package func requireImporter() throws(RenderError) -> any HTMLImporting {
     guard let importer else {
       throw .importFailed(
         "this renderer has no HTML importer; create it with RenderKit's Renderer(configuration:)")
@@ -182,10 +163,9 @@ public struct Renderer: Sendable {
     return importer
   }
 
-  private func sanitized(_ fragment: HTMLFragment, always: Bool = false) throws(RenderError)
-    -> HTMLFragment
-  {
-    guard configuration.sanitize || always else { return fragment }
+  /// `fragment` through the sanitizer, whatever the configuration says (HTML input is
+  /// sanitized unless ``RenderOptions/unsafe`` is set).
+  package func sanitizedAlways(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {
     guard let sanitizer else {
       throw .invalidConfiguration(
         source: "unsafe", key: nil,
@@ -213,110 +193,6 @@ public struct Renderer: Sendable {
       return MarkdownInput.decode(try LimitedInput.read(path: path, maximumBytes: maximumBytes))
     } catch .fileUnreadable(let path, let reason) {
       throw .fileUnreadable(path: path, reason: "the stylesheet cannot be read (\(reason))")
-    }
-  }
-
-  /// Renders Markdown to an HTML fragment with the configured engine and options, sanitized
-  /// when the configuration says so: the engine's own HTML, or, with heading anchors or a table
-  /// of contents, the document serialised (see ``document(markdown:)``).
-  public func html(markdown: String) throws(RenderError) -> HTMLFragment {
-    try MarkdownPipeline(self).fragment(markdown: markdown)
-  }
-
-  /// `html(markdown:)` for Markdown as UTF-8 bytes (a file's contents, say), decoded as
-  /// ``MarkdownInput/decode(_:)`` does: invalid UTF-8 becomes U+FFFD.
-  ///
-  /// An engine in a worker process gets the bytes as they are, unless front matter,
-  /// anchors or a table of contents need the text here: megabytes of Markdown are then
-  /// validated once, in the worker, and never copied into a `String` in this process.
-  ///
-  /// ```swift
-  /// let fragment = try renderer.html(markdownUTF8: try Data(contentsOf: url))
-  /// ```
-  public func html(markdownUTF8 markdown: Data) throws(RenderError) -> HTMLFragment {
-    try MarkdownPipeline(self).fragment(markdownUTF8: markdown)
-  }
-
-  /// Writes ``html(markdownUTF8:)`` of the Markdown file `file` to `output` (a regular file or
-  /// `/dev/null`, where a write never waits for a reader) when the engine's worker can read
-  /// and write them itself; false, having written nothing, when it cannot (the caller then
-  /// reads the file and writes the fragment).
-  package func writeHTML(markdownFile file: InputFile, to output: OutputFile) throws(RenderError)
-    -> Bool
-  {
-    try MarkdownPipeline(self).writeFragment(markdownFile: file, to: output)
-  }
-
-  /// ``html(markdown:)`` for async callers: an engine in a worker process suspends the task
-  /// while it works, so waiting never blocks a thread of the cooperative pool.
-  ///
-  /// ```swift
-  /// let fragment = try await renderer.html(markdown: text)
-  /// ```
-  public func html(markdown: String) async throws(RenderError) -> HTMLFragment {
-    // The whole pipeline (front matter, engine, anchors) runs on a waiter thread, outside the
-    // cooperative pool, so a worker's deadline holds no thread of it.
-    try await WorkerPool.suspending { () throws(RenderError) in try html(markdown: markdown) }
-  }
-
-  /// ``page(markdown:fileName:)`` for async callers, suspending while a worker works.
-  public func page(markdown: String, fileName: String? = nil) async throws(RenderError)
-    -> HTMLPage
-  {
-    page(fragment: try await html(markdown: markdown), fileName: fileName)
-  }
-
-  /// HTML from any source as a fragment, safe by default as Markdown is: sanitized unless
-  /// ``RenderOptions/unsafe`` is set (and then still when ``RenderConfiguration/sanitize`` is).
-  public func html(html: String) throws(RenderError) -> HTMLFragment {
-    try sanitized(HTMLFragment(html: html, engineID: "html"), always: !configuration.options.unsafe)
-  }
-
-  /// HTML from any source as a standalone page with the stylesheet embedded, sanitized as
-  /// ``html(html:)`` is. A whole document keeps its own title (unless one is configured) and
-  /// its body's content becomes the page's: it is not nested, `head` and all, inside `<main>`.
-  ///
-  /// ```swift
-  /// let page = try renderer.page(html: "<title>Notes</title><p>Hello</p>", fileName: "notes.html")
-  /// page.title  // "Notes"
-  /// ```
-  public func page(html: String, fileName: String? = nil) throws(RenderError) -> HTMLPage {
-    let document = try requireImporter().importDocument(html: html)
-    let ownTitle = document.nodes.firstIndex { $0.kind == .element && $0.name == "title" }.map {
-      document.textContent(of: $0).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    let fragment =
-      configuration.options.unsafe && !configuration.sanitize
-      ? HTMLFragment(html: HTMLDocumentBody.content(of: html), engineID: "html")
-      : try sanitized(HTMLFragment(html: html, engineID: "html"), always: true)
-    let title = configuration.title ?? ownTitle.flatMap { $0.isEmpty ? nil : $0 }
-    return HTMLPage(fragment: fragment, stylesheet: stylesheet, title: title, fileName: fileName)
-  }
-
-  /// Renders many documents concurrently on all cores; results come back in input order,
-  /// and one document's error does not stop the others. Documents rendered in worker
-  /// processes suspend their tasks while they wait, so a hostile document holds no thread.
-  ///
-  /// ```swift
-  /// let results = await renderer.html(markdownDocuments: texts)
-  /// for case .success(let fragment) in results { … }
-  /// ```
-  public func html(markdownDocuments documents: [String]) async -> [Result<
-    HTMLFragment, RenderError
-  >] {
-    await withTaskGroup(of: (Int, Result<HTMLFragment, RenderError>).self) { group in
-      for (index, document) in documents.enumerated() {
-        group.addTask {
-          do throws(RenderError) {
-            return (index, .success(try await html(markdown: document)))
-          } catch {
-            return (index, .failure(error))
-          }
-        }
-      }
-      var results = [Result<HTMLFragment, RenderError>?](repeating: nil, count: documents.count)
-      for await (index, result) in group { results[index] = result }
-      return results.map { $0! }
     }
   }
 }

@@ -15,4 +15,6 @@ struct BlockContext {
   var alignment: ComputedStyle.TextAlignment = .start
   /// The innermost block-level ancestor's visible background.
   var backgroundColor: CSSColor?
+  /// The innermost GitHub alert's kind (`note`), inside one.
+  var alert: String?
 }

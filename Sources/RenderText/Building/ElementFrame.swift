@@ -47,6 +47,8 @@ struct ElementFrame {
   var isTableRow = false
   /// Whether its own text is left out (``RenderingRule/TextVisibility``).
   var hidesText = false
+  /// Whether nothing inside is walked: a `math` element with `alttext`, which stands for it.
+  var skipsContent = false
   /// Whether its start and end separate words (``RenderingRule/separatesWords(_:)``).
   var separatesWords = false
   /// Whether it is a `details` without `open` (its children other than the summary hide).

@@ -20,6 +20,8 @@ enum ElementRole: Equatable {
   case heading(Int8)
   /// `html`, `body`: their background is the page's (the canvas), not a block's.
   case canvas
+  /// `input`: a checkbox shows as a task box (``TaskState``).
+  case input
 
   /// The role of an element with this (lower-case) name.
   init(name: String) {
@@ -37,6 +39,6 @@ enum ElementRole: Equatable {
     "plaintext": .preformatted,
     "h1": .heading(1), "h2": .heading(2), "h3": .heading(3), "h4": .heading(4),
     "h5": .heading(5), "h6": .heading(6),
-    "html": .canvas, "body": .canvas,
+    "html": .canvas, "body": .canvas, "input": .input,
   ]
 }

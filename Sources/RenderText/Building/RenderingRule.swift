@@ -104,10 +104,10 @@ enum RenderingRule: Equatable {
     }
   }
 
-  /// Whether the element's start and end separate words: MathML's elements, which a browser
+  /// Whether the element's start and end separate words: MathML's tokens and layouts, which a browser
   /// lays out as separate boxes (`<mi>x</mi><mi>y</mi>` is not one word).
   static func separatesWords(_ kind: RenderingRule?) -> Bool {
-    kind == .math || kind == .mathToken || kind == .mathLayout
+    kind == .mathToken || kind == .mathLayout
   }
 
   /// The option a closed `select` shows: the last one marked `selected`, else the first.

@@ -56,6 +56,7 @@ struct StyledTextBuilder {
 
   /// Opens an element; false when it is not displayed (it and everything inside are skipped).
   private mutating func enter(_ node: Document.NodeID) -> Bool {
+    if frames.last?.skipsContent == true { return false }
     let computedIndex = styleIndex(of: node)
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
@@ -96,7 +97,17 @@ struct StyledTextBuilder {
     case .lineBreak: flow.forcedBreak(style: frame.style)
     case .rule: flow.appendLiteral("───", style: frame.style)
     case .image: appendAlternativeText(of: node, style: frame.style, whiteSpace: frame.whiteSpace)
+    case .input: appendTaskBox(of: node, style: frame.style, whiteSpace: frame.whiteSpace)
     default: break
+    }
+    // A formula's linear text (what MathPass puts in `alttext`) reads better as text than
+    // its MathML's tokens one after the other.
+    let parentHidesText = frames.count > 1 && frames[frames.count - 2].hidesText
+    if rule == .math, !parentHidesText,
+      let linear = document.nodes[node].attribute("alttext"), !linear.isEmpty
+    {
+      flow.appendText(linear, style: frame.style, whiteSpace: frame.whiteSpace)
+      frames[frames.count - 1].skipsContent = true
     }
     if frame.isListItem,
       let marker = ListMarker.text(for: computed.listStyleType, number: number(node))
@@ -149,6 +160,10 @@ struct StyledTextBuilder {
       key.link = table.linkIndex(target)
     }
     if case .heading(let level) = role { key.headingLevel = level }
+    if document.nodes[node].classes.contains("github_checkbox") {
+      key.taskState = document.textContent(of: node).unicodeScalars.first.flatMap(
+        TaskState.init(glyph:))
+    }
     let shift = (parent?.fontSize ?? fontSize) / 3
     switch computed.verticalAlign {
     case .sub: key.baselineOffset -= shift
@@ -184,13 +199,16 @@ struct StyledTextBuilder {
     } else {
       frame.chosenOption = parent?.chosenOption ?? -1
     }
-    if layout == .block { frame.block = blockContext(frame.block, computed: computed, role: role) }
+    if layout == .block {
+      frame.block = blockContext(node, frame.block, computed: computed, role: role)
+    }
     return frame
   }
 
   /// What a block-level element gives the blocks inside it.
   private func blockContext(
-    _ inherited: BlockContext, computed: ComputedStyle, role: ElementRole
+    _ node: Document.NodeID, _ inherited: BlockContext, computed: ComputedStyle,
+    role: ElementRole
   ) -> BlockContext {
     var block = inherited
     let indent = computed.margin.left + computed.padding.left
@@ -219,6 +237,12 @@ struct StyledTextBuilder {
     case .rule: block.kind = .rule
     default: break
     }
+    if role == .other, let alert = Self.alertKind(of: document.nodes[node]) {
+      block.kind = .alert
+      block.alert = alert
+      block.indentLevel += 1
+      block.quoteLevel += 1
+    }
     return block
   }
 
@@ -238,6 +262,31 @@ struct StyledTextBuilder {
     var imageStyle = table.styles[Int(style)]
     imageStyle.imageURL = document.nodes[node].attribute("src")
     flow.appendText(alternative, style: table.index(of: imageStyle), whiteSpace: whiteSpace)
+  }
+
+  /// The kind of the GitHub alert `element` is (`markdown-alert markdown-alert-note`: `note`);
+  /// nil for any other element.
+  private static func alertKind(of element: DocumentNode) -> String? {
+    let classes = element.classes
+    guard classes.contains("markdown-alert") else { return nil }
+    let prefix = "markdown-alert-"
+    return classes.first { $0.hasPrefix(prefix) && $0 != "markdown-alert-title" }
+      .map { String($0.dropFirst(prefix.count)) }
+  }
+
+  /// A checkbox's task box, `☑ ` or `☐ `, carrying its ``TaskState``; other inputs show
+  /// nothing.
+  private mutating func appendTaskBox(
+    of node: Document.NodeID, style: Int32, whiteSpace: ComputedStyle.WhiteSpace
+  ) {
+    let element = document.nodes[node]
+    guard element.attribute("type")?.lowercased() == "checkbox" else { return }
+    var boxStyle = table.styles[Int(style)]
+    let state: TaskState = element.attribute("checked") == nil ? .unchecked : .checked
+    boxStyle.taskState = state
+    flow.appendText(state.glyph, style: table.index(of: boxStyle), whiteSpace: whiteSpace)
+    // The space after the box is plain text, so that it never joins the box's run.
+    flow.appendText(" ", style: style, whiteSpace: whiteSpace)
   }
 
   /// A list's numbering: from `start` (default 1, or the item count when `reversed`).

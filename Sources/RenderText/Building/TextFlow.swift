@@ -253,7 +253,7 @@ struct TextFlow {
         indentLevel: context.indentLevel,
         indent: context.indent, alignment: context.alignment, spacingBefore: spacingBefore,
         backgroundColor: context.backgroundColor, quoteLevel: context.quoteLevel,
-        anchor: pendingAnchor))
+        anchor: pendingAnchor, alert: context.alert))
     pendingAnchor = nil
     blockIsOpen = true
     atLineStart = true

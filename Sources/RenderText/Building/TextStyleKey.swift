@@ -14,4 +14,6 @@ struct TextStyleKey: Hashable {
   var baselineOffset = 0.0
   /// The nearest inline ancestor's background (block backgrounds belong to the block).
   var backgroundColor: CSSColor?
+  /// Inside Discount's task box (its `github_checkbox` element).
+  var taskState: TaskState?
 }

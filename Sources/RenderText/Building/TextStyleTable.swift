@@ -35,6 +35,7 @@ struct TextStyleTable {
     style.link = key.link >= 0 ? links[Int(key.link)] : nil
     style.baselineOffset = key.baselineOffset
     style.headingLevel = key.headingLevel > 0 ? Int(key.headingLevel) : nil
+    style.taskState = key.taskState
     let index = index(of: style)
     indexByKey[key] = index
     return index

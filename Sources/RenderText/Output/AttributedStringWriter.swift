@@ -138,6 +138,7 @@ struct AttributedStringWriter {
     }
     if style.baselineOffset != 0 { container.baselineShift = style.baselineOffset }
     container.headingLevel = style.headingLevel
+    container.taskState = style.taskState
     return container
   }
 
@@ -153,6 +154,7 @@ struct AttributedStringWriter {
     container.blockBackgroundColor = block.backgroundColor.map(StyledTextJSONWriter.hex)
     if block.markerLength > 0 { container.markerLength = block.markerLength }
     if block.quoteLevel > 0 { container.quoteLevel = block.quoteLevel }
+    if let alert = block.alert { container.alert = alert }
     if let anchor = block.anchor { container.blockAnchor = anchor }
     return container
   }

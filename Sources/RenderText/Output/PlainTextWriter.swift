@@ -21,8 +21,41 @@ struct PlainTextWriter {
     self.styled = styled
   }
 
+  /// A change plain text makes at a scalar offset: a byte put in, or the text up to `skipTo`
+  /// left out.
+  private struct Edit {
+    var scalar: Int
+    var insert: UInt8?
+    var skipTo: Int?
+  }
+
+  /// Brackets around a footnote reference (`[1]`, as the terminal shows it), and a footnote's
+  /// link back to it (`↩`) left out: a reader of a file can follow neither link.
+  private func footnoteEdits() -> [Edit] {
+    var edits: [Edit] = []
+    var open: (link: String, end: Int)?
+    for run in styled.indexedRuns {
+      guard let link = styled.uniqueStyles[run.styleIndex].link else { continue }
+      if link.hasPrefix("#fn-") || link.hasPrefix("#fn:") {
+        if let last = open, last.link == link, last.end == run.range.lowerBound {
+          // The same reference goes on in another style: its bracket closes later.
+          edits.removeLast()
+        } else {
+          edits.append(Edit(scalar: run.range.lowerBound, insert: UInt8(ascii: "[")))
+        }
+        edits.append(Edit(scalar: run.range.upperBound, insert: UInt8(ascii: "]")))
+        open = (link, run.range.upperBound)
+      } else if link.hasPrefix("#fnref") {
+        edits.append(Edit(scalar: run.range.lowerBound, skipTo: run.range.upperBound))
+      }
+    }
+    return edits
+  }
+
   func write() -> String {
     var text = styled.string
+    let edits = footnoteEdits()
+    var nextEdit = 0
     let blocks =
       styled.blocks.isEmpty
       ? [TextBlock(range: 0..<Int.max, kind: .paragraph)] : styled.blocks
@@ -32,11 +65,14 @@ struct PlainTextWriter {
       var byte = 0
       var scalar = 0
       var previous: TextBlock?
-      for block in blocks {
+      for (index, block) in blocks.enumerated() {
         // Skip to the block's start (past the separator the string has).
         while scalar < block.range.lowerBound && byte < bytes.count {
           byte += Self.scalarLength(bytes[byte])
           scalar += 1
+        }
+        while nextEdit < edits.count, edits[nextEdit].scalar < block.range.lowerBound {
+          nextEdit += 1
         }
         if let previous {
           output.append(0x0A)
@@ -51,6 +87,21 @@ struct PlainTextWriter {
         // Copy the block in chunks, each line separator becoming a newline and the indent.
         var chunkStart = byte
         while scalar < block.range.upperBound && byte < bytes.count {
+          if nextEdit < edits.count, edits[nextEdit].scalar <= scalar {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
+            let edit = edits[nextEdit]
+            nextEdit += 1
+            if let insert = edit.insert { output.append(insert) }
+            if let end = edit.skipTo {
+              if output.last == 0x20 { output.removeLast() }
+              while scalar < min(end, block.range.upperBound) && byte < bytes.count {
+                byte += Self.scalarLength(bytes[byte])
+                scalar += 1
+              }
+            }
+            chunkStart = byte
+            continue
+          }
           let lead = bytes[byte]
           if lead == 0xE2 && bytes[byte + 1] == 0x80 && bytes[byte + 2] == 0xA8 {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
@@ -64,6 +115,14 @@ struct PlainTextWriter {
           scalar += 1
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
+        // A reference's closing bracket at the block's end (its run can take in the separator).
+        let nextStart = index + 1 < blocks.count ? blocks[index + 1].range.lowerBound : Int.max
+        while nextEdit < edits.count, edits[nextEdit].scalar <= max(scalar, nextStart),
+          edits[nextEdit].insert == UInt8(ascii: "]")
+        {
+          if let insert = edits[nextEdit].insert { output.append(insert) }
+          nextEdit += 1
+        }
       }
     }
     return String(decoding: output, as: UTF8.self)

@@ -106,6 +106,14 @@ extension AttributeScopes.RenderAttributes {
     public static let name = "render.headingLevel"
   }
 
+  /// For a task-list item's box: whether the task is done.
+  public enum TaskStateAttribute: CodableAttributedStringKey, Sendable {
+    /// The attribute's value.
+    public typealias Value = TaskState
+    /// The attribute's name.
+    public static let name = "render.taskState"
+  }
+
   /// What the paragraph is.
   public enum BlockKindAttribute: CodableAttributedStringKey, Sendable {
     /// The attribute's value.
@@ -168,6 +176,14 @@ extension AttributeScopes.RenderAttributes {
     public typealias Value = Int
     /// The attribute's name.
     public static let name = "render.markerLength"
+  }
+
+  /// The kind of the GitHub alert that holds the paragraph.
+  public enum AlertAttribute: CodableAttributedStringKey, Sendable {
+    /// The attribute's value: `note`, `tip`, `important`, `warning` or `caution`.
+    public typealias Value = String
+    /// The attribute's name.
+    public static let name = "render.alert"
   }
 
   /// How many block quotes contain the paragraph.

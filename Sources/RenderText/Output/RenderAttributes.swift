@@ -43,6 +43,8 @@ extension AttributeScopes {
     public let baselineShift: BaselineShiftAttribute
     /// ``TextStyle/headingLevel``.
     public let headingLevel: HeadingLevelAttribute
+    /// ``TextStyle/taskState``.
+    public let taskState: TaskStateAttribute
     /// ``TextBlock/kind`` of the paragraph.
     public let blockKind: BlockKindAttribute
     /// ``TextBlock/indentLevel`` of the paragraph.
@@ -59,6 +61,8 @@ extension AttributeScopes {
     public let blockBackgroundColor: BlockBackgroundColorAttribute
     /// ``TextBlock/markerLength`` of the paragraph; set only when it starts with a marker.
     public let markerLength: MarkerLengthAttribute
+    /// ``TextBlock/alert`` of the paragraph; set only inside GitHub alerts.
+    public let alert: AlertAttribute
     /// ``TextBlock/quoteLevel`` of the paragraph; set only inside quotes.
     public let quoteLevel: QuoteLevelAttribute
     /// ``TextBlock/anchor`` of the paragraph; set only when it has one.

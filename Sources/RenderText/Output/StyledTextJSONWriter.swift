@@ -10,9 +10,11 @@ extension StyledText {
   /// `attributes` always hold `fontSize` (CSS px) and `fontWeight` (100–900); every other key
   /// is present only when set: `fontFamily`, `italic`, `monospace`, `foregroundColor`,
   /// `backgroundColor` (`"#rrggbb"`, or `"#rrggbbaa"` when not opaque), `underline`,
-  /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises) and
-  /// `headingLevel`. Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`, `kind`, `indentLevel`, `indent`,
-  /// `alignment`, `spacingBefore` and `spacingAfter`; `anchor`, `backgroundColor`,
+  /// `strikethrough`, `link`, `imageURL`, `baselineOffset` (CSS px, positive raises),
+  /// `headingLevel` and `taskState` (`"checked"` or `"unchecked"`, on a task box's `☑`/`☐`).
+  /// Lengths are rounded to a thousandth of a pixel. A block always holds `start`, `length`,
+  /// `kind`, `indentLevel`, `indent`,
+  /// `alignment`, `spacingBefore` and `spacingAfter`; `alert`, `anchor`, `backgroundColor`,
   /// `markerLength` and `quoteLevel` when it has them. A document with front matter adds
   /// `"metadata"`: its entries, as JSON values.
   ///
@@ -75,7 +77,13 @@ struct StyledTextJSONWriter {
   }
 
   private mutating func write(_ block: TextBlock) {
-    append("{\"alignment\":\"\(block.alignment.rawValue)\"")
+    append("{")
+    if let alert = block.alert {
+      append("\"alert\":")
+      writeString(alert)
+      append(",")
+    }
+    append("\"alignment\":\"\(block.alignment.rawValue)\"")
     if let anchor = block.anchor {
       append(",\"anchor\":")
       writeString(anchor)
@@ -155,6 +163,7 @@ struct StyledTextJSONWriter {
     }
     if style.monospace { append(",\"monospace\":true") }
     if style.strikethrough { append(",\"strikethrough\":true") }
+    if let state = style.taskState { append(",\"taskState\":\"\(state.rawValue)\"") }
     if style.underline { append(",\"underline\":true") }
     append("}")
   }

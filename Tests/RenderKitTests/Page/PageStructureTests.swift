@@ -36,25 +36,32 @@ struct PageStructureTests {
     #expect(page.html.contains("<title>Given</title>"))
   }
 
+  /// The page a renderer makes of the HTML `body`: its title is the ``TitlePass``'s.
+  private func renderedPage(_ body: String, fileName: String? = nil) throws -> HTMLPage {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    return try Renderer(configuration: configuration).page(.html(body), fileName: fileName)
+  }
+
   @Test func theFirstH1IsPreferredOverEarlierHeadings() throws {
     let body = "<h2>Second level</h2><p>text</p><h1 id=\"top\">The <em>main</em> title</h1>"
-    #expect(try page(body, fileName: "file.md").title == "The main title")
+    #expect(try renderedPage(body, fileName: "file.md").title == "The main title")
   }
 
   @Test func anyHeadingWhenThereIsNoH1() throws {
-    #expect(try page("<p>a</p><h3>Third</h3><h2>Second</h2>").title == "Third")
+    #expect(try renderedPage("<p>a</p><h3>Third</h3><h2>Second</h2>").title == "Third")
   }
 
   @Test func headingTextIsDecodedAndCollapsed() throws {
     let body = "<h1>\n  Fish &amp; <code>chips</code>\n  &lt;3 &#x263A; <!-- note --></h1>"
-    #expect(try page(body).title == "Fish & chips <3 ☺")
+    #expect(try renderedPage(body).title == "Fish & chips <3 ☺")
   }
 
   @Test func headingsInCommentsScriptsAndEmptyOnesAreSkipped() throws {
     let body =
       "<!-- <h1>commented</h1> --><script>\"<h1>in script</h1>\"</script>"
       + "<h1><img src=\"x.png\"></h1><h1 title=\"a>b\">Real</h1>"
-    #expect(try page(body).title == "Real")
+    #expect(try renderedPage(body).title == "Real")
   }
 
   @Test func theFileNameWhenThereIsNoHeading() throws {
@@ -68,7 +75,7 @@ struct PageStructureTests {
   }
 
   @Test func theTitleIsEscaped() throws {
-    let html = try page("<h1>a &lt;/title&gt;&lt;script&gt; &amp; b</h1>").html
+    let html = try renderedPage("<h1>a &lt;/title&gt;&lt;script&gt; &amp; b</h1>").html
     #expect(html.contains("<title>a &lt;/title&gt;&lt;script&gt; &amp; b</title>"))
   }
 

@@ -126,9 +126,12 @@ public struct SiteBuilder: Sendable {
           file: file, fingerprint: fingerprint, title: nil, result: .success(.copied))
       case .markdown:
         // Suspends while the worker renders: a hostile page holds no thread of the pool.
-        let page = try await renderer.page(
-          markdown: MarkdownInput.decode(data),
-          fileName: (file.relativePath as NSString).lastPathComponent)
+        let job = RenderJob(
+          .markdown(utf8: data),
+          to: .page(fileName: (file.relativePath as NSString).lastPathComponent))
+        guard let page = try await renderer.run(job).page else {
+          preconditionFailure("a page job makes a page")
+        }
         try write(Data(page.html.utf8), to: destination)
         return PageOutcome(
           file: file, fingerprint: fingerprint, title: page.title, result: .success(.rendered))

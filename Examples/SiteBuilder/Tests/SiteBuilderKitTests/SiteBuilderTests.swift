@@ -39,7 +39,8 @@ import Testing
     #expect(setup.contains("<table>"), "the configured engine (Discount with tables) rendered it")
     let notes = try String(contentsOf: output.appendingPathComponent("notes.html"), encoding: .utf8)
     #expect(notes.contains("<title>notes.markdown</title>"))
-    #expect(notes.contains("&ldquo;quotes&rdquo; &ndash; and"))
+    // The page is the document serialised: smart punctuation as characters, not entities.
+    #expect(notes.contains("“quotes” – and"))
     let contents = try String(
       contentsOf: output.appendingPathComponent("contents.html"), encoding: .utf8)
     #expect(contents.contains("<li><a href=\"./guide/setup.html\">Setting up</a></li>"))

@@ -1,0 +1,70 @@
+// GNU source-highlight (a C++ library) behind plain C: RenderHighlight's only way to it.
+// Nothing here includes a C++ header, so Swift imports this module without C++ interoperation.
+#ifndef SOURCE_HIGHLIGHT_SHIM_H
+#define SOURCE_HIGHLIGHT_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A language definition read from its .lang file, with the element names its rules use.
+typedef struct SourceHighlightLanguage SourceHighlightLanguage;
+
+/// One run of text a rule matched: bytes [start, end) of the input, `element` an index into
+/// the language's element names (0 is "normal": no rule matched). Lines' newlines and text
+/// between runs belong to no token.
+typedef struct {
+  uint32_t start;
+  uint32_t end;
+  uint32_t element;
+} SourceHighlightToken;
+
+typedef enum {
+  SourceHighlightStatusOK = 0,
+  /// A line is longer than the limit: the library's time grows faster than a line's length.
+  SourceHighlightStatusLineTooLong = 1,
+  /// The thread spent more processor time than the budget.
+  SourceHighlightStatusOverBudget = 2,
+  /// The library threw, or memory ran out.
+  SourceHighlightStatusFailed = 3,
+  /// The input is larger than a token offset can hold.
+  SourceHighlightStatusTooLarge = 4,
+} SourceHighlightStatus;
+
+/// Reads `file` from `directory`; the definitions it includes are looked up there. Returns NULL
+/// on failure, with a NUL-terminated message in `error` (at most `error_capacity` bytes).
+/// Not reentrant: the library's definition parser has process-wide state.
+SourceHighlightLanguage *source_highlight_language_load(
+    const char *directory, const char *file, char *error, size_t error_capacity);
+
+/// Frees a language from source_highlight_language_load.
+void source_highlight_language_free(SourceHighlightLanguage *language);
+
+/// How many element names the language's rules use (index 0 is "normal").
+size_t source_highlight_language_element_count(const SourceHighlightLanguage *language);
+
+/// The element name at `index` (below the count), owned by the language.
+const char *source_highlight_language_element_name(
+    const SourceHighlightLanguage *language, size_t index);
+
+/// Splits `text` (`length` bytes) into the runs the language's rules match, line by line.
+/// Stops with LineTooLong before a line longer than `max_line_length` bytes, and with
+/// OverBudget once the calling thread has used `budget_seconds` of processor time. On OK,
+/// `*tokens` is an array of `*count` tokens in order, freed with source_highlight_tokens_free;
+/// otherwise `*tokens` is NULL.
+SourceHighlightStatus source_highlight_tokens(
+    const SourceHighlightLanguage *language, const char *text, size_t length,
+    size_t max_line_length, double budget_seconds, SourceHighlightToken **tokens,
+    size_t *count);
+
+/// Frees the tokens of source_highlight_tokens.
+void source_highlight_tokens_free(SourceHighlightToken *tokens);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

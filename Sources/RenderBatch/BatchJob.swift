@@ -1,0 +1,159 @@
+import Foundation
+import RenderKit
+
+/// One record's document read and its outputs made, each intermediate (page, document,
+/// styled text) at most once however many outputs need it.
+struct BatchJob {
+  private let renderer: Renderer
+  private let format: BatchRecord.Format
+  /// The document as text: Markdown decoded as `render` decodes a file, HTML by its
+  /// byte-order mark or `<meta charset>` when it came from a file.
+  private let text: String
+  /// The bytes of a Markdown document, which the engine's worker takes as they are.
+  private let markdownBytes: Data?
+  private let fileName: String?
+  private var page: HTMLPage?
+  private var document: RenderCore.Document?
+  private var styled: StyledText?
+
+  init(_ record: BatchRecord, renderer: Renderer, directory: String) throws(RenderError) {
+    self.renderer = renderer
+    let limits = renderer.configuration.limits
+    switch record.document {
+    case .markdown(let markdown):
+      try limits.checkInput(markdown)
+      format = .markdown
+      text = markdown
+      markdownBytes = Data(markdown.utf8)
+      fileName = nil
+    case .html(let html):
+      try limits.checkInput(html)
+      format = .html
+      text = html
+      markdownBytes = nil
+      fileName = nil
+    case .file(let path, let given):
+      let url = URL(
+        fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory + "/"))
+      let bytes = try InputFile(path: url.path, maximumBytes: limits.maximumInputBytes, name: path)
+        .read()
+      // As `render FILE` tells them apart.
+      let lowered = path.lowercased()
+      format =
+        given
+        ?? ([".html", ".htm", ".xhtml"].contains { lowered.hasSuffix($0) } ? .html : .markdown)
+      text =
+        format == .html
+        ? CharacterEncodingDetector.decode(bytes) : MarkdownInput.decode(bytes)
+      markdownBytes = format == .markdown ? bytes : nil
+      fileName = url.lastPathComponent
+    }
+  }
+
+  /// Each of `outputs` as its JSON value's text, with the engine (or importer) that made them.
+  mutating func outputs(_ outputs: Set<BatchOutput>) throws(RenderError) -> BatchResult.Outputs {
+    var result =
+      format == .markdown
+      ? BatchResult.Outputs(
+        engine: renderer.engine.descriptor.id,
+        engineVersion: renderer.engine.descriptor.libraryVersion)
+      : BatchResult.Outputs(engine: renderer.configuration.importer ?? "html5", engineVersion: nil)
+    for output in outputs.sorted() {
+      var bytes: [UInt8] = []
+      switch output {
+      case .fragment:
+        let fragment =
+          switch format {
+          case .markdown: try renderer.html(.markdown(utf8: markdownBytes!)).html
+          case .html: try renderer.html(.html(text)).html
+          }
+        BatchJSONWriter.appendString(fragment, to: &bytes)
+      case .page: BatchJSONWriter.appendString(try pageOnce().html, to: &bytes)
+      case .title: BatchJSONWriter.appendString(try pageOnce().title, to: &bytes)
+      case .text:
+        // As `render --to text` writes it: ending in a line break unless empty.
+        let plain = try styledOnce().plainText
+        BatchJSONWriter.appendString(
+          plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n", to: &bytes)
+      case .json: bytes = Array(try styledOnce().jsonData())
+      case .headings:
+        let headings = Outline(document: try documentOnce()).headings
+        bytes.append(UInt8(ascii: "["))
+        for (index, heading) in headings.enumerated() {
+          var writer = BatchJSONWriter()
+          writer.integer("level", heading.level)
+          writer.string("text", heading.text)
+          writer.string("anchor", heading.anchor)
+          if index > 0 { bytes.append(UInt8(ascii: ",")) }
+          bytes += writer.line.dropLast()
+        }
+        bytes.append(UInt8(ascii: "]"))
+      case .frontMatter:
+        Self.append(.dictionary(try documentOnce().metadata), to: &bytes)
+      }
+      result.values[output] = Data(bytes)
+    }
+    return result
+  }
+
+  private mutating func pageOnce() throws(RenderError) -> HTMLPage {
+    if let page { return page }
+    let made =
+      switch format {
+      case .markdown: try renderer.page(.markdown(text), fileName: fileName)
+      case .html: try renderer.page(.html(text), fileName: fileName)
+      }
+    page = made
+    return made
+  }
+
+  private mutating func documentOnce() throws(RenderError) -> RenderCore.Document {
+    if let document { return document }
+    let made: RenderCore.Document
+    switch format {
+    case .markdown: made = try renderer.document(.markdown(text))
+    case .html: made = try renderer.document(.html(text))
+    }
+    document = made
+    return made
+  }
+
+  private mutating func styledOnce() throws(RenderError) -> StyledText {
+    if let styled { return styled }
+    let document = try documentOnce()
+    let made = StyledText(
+      document: document,
+      styles: try renderer.stylesheet.cascade(
+        document, colorScheme: renderer.configuration.colorScheme))
+    styled = made
+    return made
+  }
+
+  /// Front matter as JSON: mappings with their keys sorted, so equal front matter gives
+  /// equal bytes.
+  private static func append(_ value: MetadataValue, to bytes: inout [UInt8]) {
+    switch value {
+    case .null: bytes += Array("null".utf8)
+    case .bool(let flag): bytes += Array((flag ? "true" : "false").utf8)
+    case .integer(let number): bytes += Array(String(number).utf8)
+    case .double(let number): bytes += Array(BatchJSONWriter.format(number).utf8)
+    case .string(let text): BatchJSONWriter.appendString(text, to: &bytes)
+    case .array(let items):
+      bytes.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        append(item, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .dictionary(let members):
+      bytes.append(UInt8(ascii: "{"))
+      for (index, name) in members.keys.sorted().enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        BatchJSONWriter.appendString(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(members[name]!, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import RenderKit
+
+/// Renders the records of a batch: each under its own configuration (the batch's, with the
+/// record's settings over it), contained as ``Renderer`` contains every render (deadline,
+/// memory cap, input and output caps, per record), on workers that live as long as this.
+///
+/// ```swift
+/// let batch = try BatchRenderer(configuration: .resolve(), outputs: [.fragment, .title])
+/// for try await result in batch.results(for: records, parallelism: 4) {
+///   FileHandle.standardOutput.write(result.jsonLine)
+/// }
+/// ```
+public final class BatchRenderer: Sendable {
+  /// The configuration of records without settings, and under those with them.
+  public let configuration: RenderConfiguration
+  /// What a record that names no outputs is answered with.
+  public let outputs: Set<BatchOutput>
+  /// The folder a record's relative `path` resolves against.
+  public let directory: String
+  // NSLock, not Synchronization's Mutex, as WorkerPool says: ThreadSanitizer sees it.
+  private let lock = NSLock()
+  /// A renderer per configuration in use, each with its own workers: a renderer made per
+  /// record would start a worker process per record.
+  private nonisolated(unsafe) var renderers: [RenderConfiguration: Renderer] = [:]
+  /// How many configurations keep a renderer; records under more get one each time.
+  private static let maximumRenderers = 32
+
+  /// A batch over `configuration` answering `outputs` by default; throws when the
+  /// configuration cannot make a renderer (an unknown engine, an unreadable stylesheet).
+  public init(
+    configuration: RenderConfiguration, outputs: Set<BatchOutput> = [.fragment],
+    directory: String = FileManager.default.currentDirectoryPath
+  ) throws(RenderError) {
+    self.configuration = configuration
+    self.outputs = outputs.isEmpty ? [.fragment] : outputs
+    self.directory = directory
+    renderers[configuration] = try Renderer(configuration: configuration)
+  }
+
+  /// The answers to `records`, in their order, `parallelism` rendered at a time (see
+  /// ``OrderedConcurrentMap``: at most that many are held, and `records` is read no faster
+  /// than answers are taken).
+  public func results<Records: AsyncSequence & Sendable>(
+    for records: Records, parallelism: Int
+  ) -> OrderedConcurrentMap<Records, BatchResult> where Records.Element == BatchRecord {
+    OrderedConcurrentMap(records, parallelism: parallelism) { record in
+      await self.result(for: record)
+    }
+  }
+
+  /// The answers to `lines` of JSON Lines, one per line (see ``result(forLine:)``), in order.
+  public func results<Lines: AsyncSequence & Sendable>(
+    forLines lines: Lines, parallelism: Int
+  ) -> OrderedConcurrentMap<Lines, BatchResult> where Lines.Element == BatchLine {
+    OrderedConcurrentMap(lines, parallelism: parallelism) { line in
+      await self.result(forLine: line)
+    }
+  }
+
+  /// The answer to one line: its record's, or an `invalid-record` or `input-too-large`
+  /// failure when it holds none; every line has one, a blank one too.
+  public func result(forLine line: BatchLine) async -> BatchResult {
+    guard let bytes = line.bytes else {
+      return BatchResult(
+        id: nil, line: line.number,
+        outcome: .failure(
+          BatchFailure(
+            .inputTooLarge,
+            "the line is \(line.length) bytes, more than a record may be; "
+              + "give the document by \"path\", or raise maximumInputBytes")))
+    }
+    switch BatchRecord.decode(bytes, over: configuration) {
+    case .success(let record):
+      var result = await result(for: record)
+      result.line = line.number
+      return result
+    case .failure(let refusal):
+      return BatchResult(id: refusal.id, line: line.number, outcome: .failure(refusal.failure))
+    }
+  }
+
+  /// The answer to `record`. The work runs on a thread of its own while the task waits,
+  /// since a render waits for its worker and the cooperative pool must not block.
+  public func result(for record: BatchRecord) async -> BatchResult {
+    let outcome = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<BatchResult.Outputs, BatchFailure>, Never>) in
+      // A serial queue per wait runs on dispatch's overcommitting pool, as WorkerPool's do.
+      DispatchQueue(label: "RenderBatch.BatchRenderer").async {
+        continuation.resume(returning: self.outcome(of: record))
+      }
+    }
+    return BatchResult(id: record.id, outcome: outcome)
+  }
+
+  /// The outputs of `record`, or why there are none; blocks while workers render.
+  public func outcome(of record: BatchRecord) -> Result<BatchResult.Outputs, BatchFailure> {
+    do throws(RenderError) {
+      let renderer = try renderer(for: record.configuration ?? configuration)
+      var job = try BatchJob(record, renderer: renderer, directory: directory)
+      return .success(try job.outputs(record.outputs ?? outputs))
+    } catch {
+      return .failure(BatchFailure(error))
+    }
+  }
+
+  private func renderer(for configuration: RenderConfiguration) throws(RenderError) -> Renderer {
+    if let renderer = lock.withLock({ renderers[configuration] }) { return renderer }
+    let renderer = try Renderer(configuration: configuration)
+    lock.withLock {
+      if renderers.count < Self.maximumRenderers { renderers[configuration] = renderer }
+    }
+    return renderer
+  }
+}

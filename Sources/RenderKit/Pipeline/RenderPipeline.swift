@@ -1,0 +1,307 @@
+import Foundation
+import FrontMatter
+import RenderCore
+import RenderOutline
+import RenderStyling
+import RenderText
+
+/// The one path of every render: prepare (front matter, the contents marker) → parse (the
+/// engine, or the importer) → document passes → cascade → write.
+///
+/// ``run(_:)`` plans the job first. It is the one place that decides when work can be
+/// skipped or moved:
+/// - A fragment with no active pass is the engine's own HTML, byte for byte (the conformance
+///   reference), and no document is built.
+/// - Markdown bytes go to an engine that takes bytes as they are, and a file to an engine in a
+///   worker as its descriptor, when nothing in the host needs the text: no front matter can
+///   start, no contents marker needs rewriting, the engine's HTML is not sanitized first.
+/// - Passes are screened on the Markdown's bytes before any parse
+///   (``RenderCore/DocumentPass/mayChange(markdownUTF8:)``): one that can change nothing there
+///   (alerts without `[!`, math without `$`) is dropped, so the fast paths above hold. A file
+///   is read for this only when a pass must rewrite the text anyway (math).
+/// - Terminal output of a file is made in the worker when no pass but the anchors' and the
+///   alerts' is active.
+package struct RenderPipeline: Sendable {
+  let renderer: Renderer
+  let frontMatter = FrontMatterReader()
+
+  /// The pipeline of `renderer`: its engine, options, importer, sanitizer, passes and stylesheet.
+  package init(_ renderer: Renderer) {
+    self.renderer = renderer
+  }
+
+  private var options: RenderOptions { renderer.options }
+  private var engine: any MarkdownEngine { renderer.engine }
+  /// The sanitizer, when the configuration says the engine's HTML is sanitized.
+  private var sanitizer: (any HTMLSanitizing)? {
+    renderer.configuration.sanitize ? renderer.sanitizer : nil
+  }
+
+  /// Runs `job`.
+  package func run(_ job: RenderJob) throws(RenderError) -> RenderResult {
+    let context = DocumentPassContext(
+      options: options, idPrefix: sanitizer == nil ? "" : "user-content-",
+      configuredTitle: renderer.configuration.title,
+      makesPage: { if case .page = job.output { true } else { false } }())
+    var passes = renderer.passes.filter { $0.isActive(in: context) }
+    if job.source.isHTML { return try runHTML(job, passes: passes, context: context) }
+    var job = job
+    job.source = try planned(job.source, passes: &passes, context: context)
+
+    switch job.output {
+    case .fragment where passes.isEmpty:
+      return try engineFragment(job)
+    case .terminal(let terminal):
+      if case .markdownFile(let file) = job.source.storage,
+        passes.allSatisfy({ $0 is HeadingAnchorsPass || $0 is AlertsPass }),
+        let bytes = try workerTerminalOutput(file, terminal: terminal, destination: job.destination)
+      {
+        return bytes.isEmpty && job.destination != nil ? .written : .bytes(Data(bytes))
+      }
+    default: break
+    }
+    var document = try markdownDocument(job.source)
+    for pass in passes { try pass.apply(to: &document, in: context) }
+    return try write(document, job: job)
+  }
+
+  // MARK: Markdown
+
+  /// The Markdown the engine gets (front matter lines emptied) and the document's metadata.
+  private func prepare(_ markdown: String) throws(RenderError) -> FrontMatterReader.Result {
+    var result = try frontMatter.read(markdown, mode: options.frontMatter)
+    if options.tableOfContents { result.body = TableOfContentsMarker.normalize(result.body) }
+    return result
+  }
+
+  /// `source` with `passes` screened on its bytes, then through the prepare step and the
+  /// passes that rewrite Markdown (the text is then in the host); a pass that can find nothing
+  /// of its own leaves `passes`.
+  private func planned(
+    _ source: RenderJob.Source, passes: inout [any DocumentPass], context: DocumentPassContext
+  ) throws(RenderError) -> RenderJob.Source {
+    let bytes: Data
+    switch source.storage {
+    case .markdownText(let text): bytes = Data(text.utf8)
+    case .markdownBytes(let held): bytes = held
+    case .markdownFile(let file):
+      // Read only for a pass that must rewrite the text anyway; otherwise the worker reads it.
+      guard passes.contains(where: \.preparesMarkdown) else { return source }
+      bytes = try file.read()
+    case .prepared, .htmlText, .htmlBytes: return source
+    }
+    passes = passes.filter { $0.mayChange(markdownUTF8: bytes) }
+    guard passes.contains(where: \.preparesMarkdown) else { return source }
+    var result: FrontMatterReader.Result
+    switch source.storage {
+    case .markdownText(let text): result = try prepare(text)
+    default: result = try prepare(MarkdownInput.decode(bytes))
+    }
+    passes = passes.filter { pass in
+      guard pass.preparesMarkdown else { return true }
+      guard let rewritten = pass.prepare(markdown: result.body, in: context) else { return false }
+      result.body = rewritten
+      return true
+    }
+    return RenderJob.Source(storage: .prepared(body: result.body, metadata: result.metadata))
+  }
+
+  /// The engine's own HTML, sanitized when the renderer sanitizes.
+  private func engineFragment(_ job: RenderJob) throws(RenderError) -> RenderResult {
+    switch job.source.storage {
+    case .markdownFile(let file):
+      if let output = job.destination, let isolated = isolatedEngine(reading: file) {
+        _ = try isolated.write(markdownFile: file, options: options, to: output)
+        return .written
+      }
+      return try engineFragment(RenderJob(.markdown(utf8: file.read()), to: .fragment))
+    case .markdownBytes(let bytes):
+      if let bytesEngine = bytesEngine(for: bytes) {
+        return .fragment(try sanitized(bytesEngine.render(utf8: bytes, options: options)))
+      }
+      return .fragment(try engineFragment(prepare(MarkdownInput.decode(bytes)).body))
+    case .markdownText(let text):
+      return .fragment(try engineFragment(prepare(text).body))
+    case .prepared(let body, _):
+      return .fragment(try engineFragment(body))
+    case .htmlText, .htmlBytes:
+      preconditionFailure("HTML has no engine fragment")
+    }
+  }
+
+  private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
+    try sanitized(engine.render(body, options: options))
+  }
+
+  private func sanitized(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {
+    guard let sanitizer else { return fragment }
+    return HTMLFragment(
+      html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
+  }
+
+  /// The engine's document of the Markdown source, with its metadata: built by the engine (in
+  /// a worker from the file or the bytes when nothing here needs the text), or, when
+  /// sanitizing, imported from the sanitized HTML.
+  private func markdownDocument(_ source: RenderJob.Source) throws(RenderError) -> Document {
+    let importer = try renderer.requireImporter()
+    switch source.storage {
+    case .markdownFile(let file):
+      if let isolated = isolatedEngine(reading: file), !options.tableOfContents {
+        return try isolated.document(markdownFile: file, options: options, importer: importer)
+      }
+      return try markdownDocument(.markdown(utf8: file.read()))
+    case .markdownBytes(let bytes):
+      if sanitizer == nil, !options.tableOfContents, let bytesEngine = bytesEngine(for: bytes) {
+        return try bytesEngine.document(utf8: bytes, options: options, importer: importer)
+      }
+      return try markdownDocument(.markdown(MarkdownInput.decode(bytes)))
+    case .markdownText(let text):
+      let prepared = try prepare(text)
+      return try markdownDocument(
+        RenderJob.Source(storage: .prepared(body: prepared.body, metadata: prepared.metadata)))
+    case .prepared(let body, let metadata):
+      var document =
+        sanitizer == nil
+        ? try engine.document(body, options: options, importer: importer)
+        : try importer.importDocument(fragment: engineFragment(body))
+      document.metadata = metadata
+      return document
+    case .htmlText, .htmlBytes:
+      preconditionFailure("HTML is imported, not parsed as Markdown")
+    }
+  }
+
+  /// The terminal output of the Markdown file, made in the worker (see the type's summary);
+  /// nil, having read nothing, when the worker cannot.
+  private func workerTerminalOutput(
+    _ file: InputFile, terminal: TerminalRenderer, destination: OutputFile?
+  ) throws(RenderError) -> [UInt8]? {
+    guard let isolated = isolatedEngine(reading: file), !options.tableOfContents else {
+      return nil
+    }
+    let settings = WorkerRequest.Terminal(
+      stylesheet: renderer.stylesheet.source, colorScheme: renderer.configuration.colorScheme,
+      renderer: terminal, anchorsHeadings: options.headingAnchors,
+      alerts: options.extensions.contains(.alerts))
+    return try isolated.terminalOutput(
+      markdownFile: file, options: options, importer: renderer.requireImporter(),
+      terminal: settings, writingTo: destination)
+  }
+
+  /// The engine's worker, when it can read `file` itself: the engine runs in one, the file is
+  /// regular, no front matter can open in its head and the engine's HTML is not sanitized
+  /// first.
+  private func isolatedEngine(reading file: InputFile) -> IsolatedEngine? {
+    // Front matter opens on the first line; a head cut inside a long first line can only make
+    // a fence look possible, never hide one.
+    guard sanitizer == nil, let isolated = engine as? IsolatedEngine,
+      file.regularFileBytes != nil, !frontMatter.mayRead(file.head, mode: options.frontMatter)
+    else { return nil }
+    return isolated
+  }
+
+  /// The engine, when it takes UTF-8 bytes and no front matter can start in `markdown`.
+  private func bytesEngine(for markdown: Data) -> (any UTF8MarkdownEngine)? {
+    guard let bytesEngine = engine as? any UTF8MarkdownEngine,
+      !frontMatter.mayRead(markdown, mode: options.frontMatter)
+    else { return nil }
+    return bytesEngine
+  }
+
+  // MARK: HTML
+
+  /// HTML input: a fragment or page is the HTML sanitized (unless ``RenderOptions/unsafe``);
+  /// the structured outputs import it, then run the passes.
+  private func runHTML(
+    _ job: RenderJob, passes: [any DocumentPass], context: DocumentPassContext
+  ) throws(RenderError) -> RenderResult {
+    var text: String {
+      switch job.source.storage {
+      case .htmlText(let text): text
+      case .htmlBytes(let bytes): CharacterEncodingDetector.decode(bytes)
+      case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
+      }
+    }
+    let trusted = renderer.configuration.options.unsafe && !renderer.configuration.sanitize
+    switch job.output {
+    case .fragment:
+      let fragment = HTMLFragment(html: text, engineID: "html")
+      return .fragment(trusted ? fragment : try renderer.sanitizedAlways(fragment))
+    case .page(let fileName):
+      let html = text
+      var document = try renderer.requireImporter().importDocument(html: html)
+      if document.metadata["title"] == nil,
+        let own = document.nodes.firstIndex(where: { $0.kind == .element && $0.name == "title" })
+      {
+        document.metadata["title"] = .string(
+          document.textContent(of: own).trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      if let configured = renderer.configuration.title {
+        document.metadata["title"] = .string(configured)
+      }
+      TitlePass().apply(to: &document, in: context)
+      let fragment =
+        trusted
+        ? HTMLFragment(html: HTMLDocumentBody.content(of: html), engineID: "html")
+        : try renderer.sanitizedAlways(HTMLFragment(html: html, engineID: "html"))
+      return .page(
+        HTMLPage(
+          fragment: fragment, stylesheet: renderer.stylesheet,
+          title: TitlePass.title(of: document), fileName: fileName,
+          colorScheme: renderer.configuration.pageColorScheme))
+    default:
+      let importer = try renderer.requireImporter()
+      var document: Document
+      switch job.source.storage {
+      case .htmlBytes(let bytes): document = try importer.importDocument(data: bytes)
+      default: document = try importer.importDocument(html: text)
+      }
+      for pass in passes { try pass.apply(to: &document, in: context) }
+      return try write(document, job: job)
+    }
+  }
+
+  // MARK: Writing
+
+  /// The job's output of `document`, after the passes.
+  private func write(_ document: consuming Document, job: RenderJob) throws(RenderError)
+    -> RenderResult
+  {
+    let configuration = renderer.configuration
+    switch job.output {
+    case .fragment:
+      return .fragment(Self.fragment(of: document, engineID: engine.descriptor.id))
+    case .page(let fileName):
+      return .page(
+        HTMLPage(
+          fragment: Self.fragment(of: document, engineID: engine.descriptor.id),
+          stylesheet: renderer.stylesheet, title: TitlePass.title(of: document),
+          fileName: fileName, language: configuration.language, baseURL: configuration.baseURL,
+          colorScheme: configuration.pageColorScheme))
+    case .document:
+      return .document(document)
+    case .styledText, .plainText, .json, .terminal:
+      let styles = try renderer.stylesheet.cascade(
+        document, colorScheme: configuration.colorScheme,
+        linkedStylesheetFolder: job.linkedStylesheetFolder)
+      let styled = StyledText(document: document, styles: styles)
+      switch job.output {
+      case .plainText: return .bytes(Data(styled.plainText.utf8))
+      case .json: return .bytes(styled.jsonData())
+      case .terminal(let terminal):
+        return .bytes(
+          Data(
+            try terminal.renderUTF8(
+              styled,
+              maximumBytes: configuration.limits.maximumOutputBytes(
+                forInputBytes: job.source.byteCount))))
+      default: return .styledText(styled)
+      }
+    }
+  }
+
+  /// The document written as an HTML fragment: the one serializer.
+  static func fragment(of document: Document, engineID: String) -> HTMLFragment {
+    HTMLFragment(html: HTMLSerializer.fragment(of: document), engineID: engineID)
+  }
+}

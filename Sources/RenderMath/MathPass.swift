@@ -1,0 +1,156 @@
+import Foundation
+import RenderCore
+
+/// Math as GitHub shows it, for every engine: `$…$`, `` $`…`$ ``, `$$…$$` and ```` ```math ````
+/// fences become MathML `math` elements (with their linear Unicode as `alttext`, which styled
+/// text, the terminal and plain text show). Active with the ``RenderCore/RenderFeature/math``
+/// extension (in the `gfm` profile).
+///
+/// No engine knows `$`, and Markdown would mangle a formula before any pass saw it (`\{`
+/// loses its backslash, `2*3*4` gets emphasis). So the pass first rewrites each formula the
+/// ``MathSpanScanner`` finds into a code span, which every engine keeps literally, marked
+/// with private-use characters; the document pass then turns those code spans (and math
+/// fences) into formulas. A document with no formula is not rewritten, and the pass does not
+/// run for it.
+public struct MathPass: DocumentPass {
+  /// `"math"`.
+  public let id = "math"
+
+  /// Creates the pass.
+  public init() {}
+
+  /// Whether the math extension is on.
+  public func isActive(in context: DocumentPassContext) -> Bool {
+    context.options.extensions.contains(.math)
+  }
+
+  /// True: formulas are protected before the engine parses.
+  public var preparesMarkdown: Bool { true }
+
+  /// Whether the bytes hold a `$` or the word `math` (a fence's info string): without
+  /// either there is no formula.
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool {
+    ByteSearch.contains("$", in: markdown) || ByteSearch.contains("math", in: markdown)
+  }
+
+  /// `markdown` with each `$` formula as a marked code span; nil when it has no formula.
+  /// Math fences are left as they are: engines keep their text already.
+  public func prepare(markdown: String, in context: DocumentPassContext) -> String? {
+    let spans = MathSpanScanner.spans(in: markdown)
+    guard !spans.isEmpty else { return nil }
+    var output: [UInt8] = []
+    output.reserveCapacity(markdown.utf8.count + spans.count * 8)
+    var position = 0
+    markdown.utf8.withContiguousStorageIfAvailable { bytes in
+      for span in spans where span.delimiter != .fence {
+        output.append(contentsOf: bytes[position..<span.range.lowerBound])
+        output.append(contentsOf: Placeholder.codeSpan(span.latex, display: span.isDisplay))
+        position = span.range.upperBound
+      }
+      output.append(contentsOf: bytes[position...])
+    }
+      ?? {
+        let bytes = Array(markdown.utf8)
+        for span in spans where span.delimiter != .fence {
+          output.append(contentsOf: bytes[position..<span.range.lowerBound])
+          output.append(contentsOf: Placeholder.codeSpan(span.latex, display: span.isDisplay))
+          position = span.range.upperBound
+        }
+        output.append(contentsOf: bytes[position...])
+      }()
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Replaces the marked code spans and the math fences with formulas: display math alone in
+  /// its paragraph replaces the paragraph.
+  public func apply(to document: inout Document, in context: DocumentPassContext) {
+    var formulas: [Document.NodeID: (latex: String, display: Bool)] = [:]
+    for id in document.nodes.indices where document.nodes[id].kind == .element {
+      let node = document.nodes[id]
+      if node.name == "code", let (latex, display) = Placeholder.read(document, code: id) {
+        let paragraph = node.parent.flatMap { parent in
+          display && Self.holdsOnly(id, parent, in: document) ? parent : nil
+        }
+        formulas[paragraph ?? id] = (latex, display)
+      } else if node.name == "pre", let latex = Self.mathFence(id, in: document) {
+        formulas[id] = (latex, true)
+      }
+    }
+    guard !formulas.isEmpty else { return }
+    document = document.replacing(Set(formulas.keys)) { node, copy, parent in
+      let formula = formulas[node]!
+      MathExpression(latex: formula.latex).append(to: parent, in: &copy, display: formula.display)
+    }
+  }
+
+  /// Whether `parent` is a paragraph whose only content (but white space) is `child`.
+  private static func holdsOnly(
+    _ child: Document.NodeID, _ parent: Document.NodeID, in document: Document
+  ) -> Bool {
+    guard document.nodes[parent].name == "p" else { return false }
+    return document.children(of: parent).allSatisfy { other in
+      other == child
+        || (document.nodes[other].kind == .text
+          && document.nodes[other].text.allSatisfy(\.isWhitespace))
+    }
+  }
+
+  /// The LaTeX of a ```` ```math ```` fence (`<pre lang="math">` or
+  /// `<pre><code class="language-math">`, as engines write it); nil for any other `pre`.
+  private static func mathFence(_ pre: Document.NodeID, in document: Document) -> String? {
+    if document.nodes[pre].attribute("lang") == "math" {
+      return document.textContent(of: pre).trimmingTrailingNewline
+    }
+    guard let code = document.nodes[pre].firstChild, document.nodes[code].name == "code",
+      let classes = document.nodes[code].attribute("class"),
+      classes.split(separator: " ").contains("language-math")
+    else { return nil }
+    return document.textContent(of: code).trimmingTrailingNewline
+  }
+
+  /// How a formula travels through an engine: a code span whose text starts with a mark
+  /// saying inline or display and ends with an end mark (so the text never starts or ends
+  /// with a backtick or a space, which code spans would trim), its line breaks marked too
+  /// (an engine makes them spaces).
+  enum Placeholder {
+    static let inline: Unicode.Scalar = "\u{E000}"
+    static let display: Unicode.Scalar = "\u{E001}"
+    static let lineBreak: Unicode.Scalar = "\u{E002}"
+    static let end: Unicode.Scalar = "\u{E003}"
+
+    /// `latex` as a code span, fenced with one backtick more than its longest run.
+    static func codeSpan(_ latex: String, display isDisplay: Bool) -> [UInt8] {
+      var longest = 0
+      var run = 0
+      for byte in latex.utf8 {
+        run = byte == UInt8(ascii: "`") ? run + 1 : 0
+        longest = max(longest, run)
+      }
+      var text = String(Character(isDisplay ? display : inline))
+      for scalar in latex.unicodeScalars {
+        text.unicodeScalars.append(scalar == "\n" ? lineBreak : scalar)
+      }
+      text.unicodeScalars.append(end)
+      let fence = [UInt8](repeating: UInt8(ascii: "`"), count: longest + 1)
+      return fence + Array(text.utf8) + fence
+    }
+
+    /// The formula a marked code span holds, and whether it is display math.
+    static func read(_ document: Document, code: Document.NodeID) -> (String, Bool)? {
+      let text = document.textContent(of: code).unicodeScalars
+      guard let first = text.first, first == inline || first == display, text.last == end
+      else { return nil }
+      var latex = String.UnicodeScalarView()
+      for scalar in text.dropFirst().dropLast() {
+        latex.append(scalar == lineBreak ? "\n" : scalar)
+      }
+      return (String(latex), first == display)
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingNewline: String {
+    hasSuffix("\n") ? String(dropLast()) : self
+  }
+}

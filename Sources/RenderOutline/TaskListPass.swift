@@ -1,0 +1,48 @@
+import RenderCore
+
+/// Marks task lists on a page as GitHub does, so that a stylesheet can drop their bullets: a
+/// list item that starts with a checkbox gets the class `task-list-item`, its list
+/// `contains-task-list`. Engines that write them already (md4c) keep theirs. Active only
+/// when the render makes a page.
+public struct TaskListPass: DocumentPass {
+  /// `"task-lists"`.
+  public let id = "task-lists"
+
+  /// Creates the pass.
+  public init() {}
+
+  /// Whether the render makes a page.
+  public func isActive(in context: DocumentPassContext) -> Bool { context.makesPage }
+
+  /// Adds the classes the type's summary names.
+  public func apply(to document: inout Document, in context: DocumentPassContext) {
+    var items: [Document.NodeID] = []
+    document.forEachDescendant(of: document.root) { id in
+      let node = document.nodes[id]
+      guard node.kind == .element, node.name == "input",
+        node.attribute("type")?.lowercased() == "checkbox", let item = node.parent,
+        document.nodes[item].name == "li",
+        document.children(of: item).first(where: { !Self.isBlank($0, in: document) }) == id
+      else { return }
+      items.append(item)
+    }
+    for item in items {
+      Self.addClass("task-list-item", to: item, in: &document)
+      if let list = document.nodes[item].parent {
+        Self.addClass("contains-task-list", to: list, in: &document)
+      }
+    }
+  }
+
+  private static func isBlank(_ node: Document.NodeID, in document: Document) -> Bool {
+    document.nodes[node].kind == .text && document.nodes[node].text.allSatisfy(\.isWhitespace)
+  }
+
+  private static func addClass(
+    _ name: String, to node: Document.NodeID, in document: inout Document
+  ) {
+    let classes = document.nodes[node].attribute("class") ?? ""
+    guard !classes.split(separator: " ").contains(Substring(name)) else { return }
+    document.setAttribute("class", to: classes.isEmpty ? name : classes + " " + name, of: node)
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RenderBatch
+import RenderKit
+import Testing
+
+/// The library form of a batch: records in, answers out in order, failures as answers.
+@Suite struct BatchRendererTests {
+  @Test func recordsOfAStreamAreAnsweredInOrder() async throws {
+    let batch = try BatchRenderer(configuration: RenderConfiguration(), outputs: [.text])
+    let (records, continuation) = AsyncStream.makeStream(of: BatchRecord.self)
+    for index in 0..<20 {
+      continuation.yield(
+        BatchRecord(id: .number(Double(index)), document: .markdown("Record **\(index)**")))
+    }
+    continuation.yield(
+      BatchRecord(id: .string("bad"), document: .file(path: "/nonexistent", format: nil)))
+    continuation.finish()
+    var answers: [BatchResult] = []
+    for try await answer in batch.results(for: records, parallelism: 3) { answers.append(answer) }
+    #expect(answers.map(\.id) == (0..<20).map { .number(Double($0)) } + [.string("bad")])
+    for (index, answer) in answers.prefix(20).enumerated() {
+      let outputs = try answer.outcome.get()
+      #expect(outputs.string(.text) == "Record \(index)\n")
+      #expect(outputs.values.keys.sorted() == [.text])
+    }
+    guard case .failure(let failure) = answers[20].outcome else {
+      Issue.record("a missing file is a failure")
+      return
+    }
+    #expect(failure.kind == .unreadable)
+  }
+
+  @Test func anAnswerLineKeepsItsKeysInTheDocumentedOrder() throws {
+    let answer = BatchResult(
+      id: .number(7), line: 3,
+      outcome: .success(
+        BatchResult.Outputs(
+          engine: "cmark-gfm", engineVersion: "1",
+          values: [.title: Data(#""T""#.utf8), .fragment: Data(#""<p>\n</p>""#.utf8)])))
+    let line = String(decoding: answer.jsonLine, as: UTF8.self)
+    #expect(
+      line
+        == #"{"id":7,"line":3,"ok":true,"engine":"cmark-gfm","engineVersion":"1","fragment":"<p>\n</p>","title":"T"}"#
+        + "\n")
+    let failed = BatchResult(
+      id: .string("a\u{2028}\"b"), outcome: .failure(BatchFailure(.deadline, "too slow")))
+    #expect(
+      String(decoding: failed.jsonLine, as: UTF8.self)
+        == #"{"id":"a\u2028\"b","ok":false,"error":{"kind":"deadline","message":"too slow"}}"#
+        + "\n")
+  }
+}

@@ -1,0 +1,7 @@
+// A greeting.
+public class Hello {
+    public static void main(String[] args) {
+        int times = 5;
+        System.out.println("Hello");
+    }
+}

@@ -1,0 +1,2 @@
+-- Recent posts.
+SELECT title, created FROM posts WHERE views > 100 AND author = 'ada';

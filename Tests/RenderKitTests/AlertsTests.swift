@@ -1,0 +1,108 @@
+import Foundation
+import RenderKit
+import TestSupport
+import Testing
+
+/// GitHub's alerts, on every engine: the documented examples (written as facts in
+/// `Fixtures/Alerts/examples.json`), and what they cost a document that has none.
+@Suite struct AlertsTests {
+  struct Example: Decodable {
+    let name: String
+    let markdown: String
+    let html: String
+    /// Engines whose Markdown reads the input otherwise (Discount has no backslash break and
+    /// lets no list interrupt a paragraph), so the example says nothing of alerts there.
+    let except: [String]?
+  }
+
+  static let engines = ["cmark-gfm", "cmark", "discount", "md4c"]
+
+  static func examples() throws -> [Example] {
+    try JSONDecoder().decode(
+      [Example].self,
+      from: Data(contentsOf: SharedFixtures.fixture("Fixtures/Alerts/examples.json")))
+  }
+
+  private func renderer(
+    engine: String, _ change: (inout RenderConfiguration) -> Void = { _ in }
+  ) throws -> Renderer {
+    var configuration = RenderConfiguration()
+    configuration.engine = engine
+    configuration.isolation = .inProcess
+    change(&configuration)
+    return try Renderer(configuration: configuration)
+  }
+
+  /// Newlines between and inside tags differ between engines; the markup must not.
+  private func normalized(_ html: String) -> String {
+    html.replacingOccurrences(of: "\n", with: "")
+  }
+
+  @Test(arguments: engines)
+  func everyEngineRendersTheDocumentedExamples(engine: String) throws {
+    let renderer = try renderer(engine: engine)
+    let examples = try Self.examples()
+    #expect(examples.count >= 20)
+    var differing: [String] = []
+    for example in examples where !(example.except ?? []).contains(engine) {
+      let html = try renderer.html(.markdown(example.markdown)).html
+      if normalized(html) != example.html { differing.append("\(example.name): \(html)") }
+    }
+    #expect(differing == [])
+  }
+
+  @Test(arguments: engines)
+  func theCommonMarkProfileLeavesQuotesAlone(engine: String) throws {
+    let renderer = try renderer(engine: engine) { $0.profile = .commonMark }
+    let html = try renderer.html(.markdown("> [!NOTE]\n> Read this first.\n")).html
+    #expect(html.contains("<blockquote>") && !html.contains("markdown-alert"))
+    let asked = try self.renderer(engine: engine) {
+      $0.profile = .commonMark
+      $0.options.extensions.insert(.alerts)
+    }
+    #expect(
+      try asked.html(.markdown("> [!NOTE]\n> Read this first.\n")).html.contains(
+        "markdown-alert-note"))
+  }
+
+  @Test(arguments: engines)
+  func aDocumentWithoutAlertsKeepsTheEnginesOwnHTML(engine: String) throws {
+    let renderer = try renderer(engine: engine)
+    let markdown = "# Title\n\n> A quote, [not an alert](https://example.com).\n\n- [x] done\n"
+    let own = try renderer.engine.render(markdown, options: renderer.options).html
+    #expect(renderer.options.extensions.contains(.alerts))
+    #expect(try renderer.html(.markdown(markdown)).html == own)
+    #expect(try renderer.html(.markdown(utf8: Data(markdown.utf8))).html == own)
+  }
+
+  @Test(arguments: engines)
+  func styledTextAndTerminalShowTheTitle(engine: String) throws {
+    let renderer = try renderer(engine: engine)
+    let markdown = "> [!WARNING]\n> Risky step.\n"
+    let styled = try renderer.styledText(.markdown(markdown))
+    #expect(styled.plainText.contains("Warning"))
+    #expect(!styled.plainText.contains("[!WARNING]"))
+    let terminal = try #require(
+      try renderer.run(RenderJob(.markdown(markdown), to: .terminal(TerminalRenderer()))).utf8)
+    let text = String(decoding: terminal, as: UTF8.self)
+    #expect(text.contains("Warning") && text.contains("Risky step.") && !text.contains("[!"))
+  }
+
+  @Test func aWorkerMakesTheTerminalOutputOfAFileWithAlerts() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .process
+    let renderer = try Renderer(configuration: configuration)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "alerts-\(UUID().uuidString).md")
+    try Data("> [!CAUTION]\n> Data may be lost.\n".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let output = try #require(
+      try renderer.run(
+        RenderJob(
+          .markdown(file: InputFile(path: url.path, maximumBytes: 1 << 20)),
+          to: .terminal(TerminalRenderer()))
+      ).utf8)
+    let text = String(decoding: output, as: UTF8.self)
+    #expect(text.contains("Caution") && !text.contains("[!CAUTION]"))
+  }
+}
