@@ -167,7 +167,8 @@ let package = Package(
     .testTarget(
       name: "HTML5ImportTests",
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
-    .testTarget(name: "RenderStreamTests", dependencies: ["RenderStream", "TestSupport"]),
+    .testTarget(
+      name: "RenderStreamTests", dependencies: ["RenderStream", "BenchKit", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(

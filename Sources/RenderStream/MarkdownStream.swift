@@ -24,7 +24,9 @@ import RenderKit
 ///   (``StreamUpdate/reopened``) and, at ``finish()``, rendered again as one block that
 ///   replaces them. Past 64 blocks that may define, the stream holds in the same way rather
 ///   than revise again and again. Options whose output depends on the whole document
-///   (heading anchors, a table of contents, footnotes, source positions) hold everything.
+///   (heading anchors, a table of contents, source positions) hold everything; with
+///   footnotes, the stream holds from the first block that may refer to one (`[^`), since
+///   the notes are numbered and listed at the end of the document.
 ///
 /// Setext underlines, tables and lists that turn loose cannot reach back: a block ends only
 /// before a line after a blank line, and no such line changes a block before it (a list
@@ -49,6 +51,14 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   public var minimumBlockBytes: Int
   /// Repairs the tail before it is rendered.
   public var repair = TailRepair()
+  /// A tail whose rendering reads at most this many bytes is rendered on every feed; a
+  /// longer one only once the source has grown by an eighth of what its last rendering read
+  /// (until then the feed returns the last rendering again), so that a tail that keeps
+  /// growing costs a bounded multiple of its length, not its length on every feed.
+  public var eagerTailBytes: Int
+
+  /// The last tail rendered, and how many bytes (definitions included) its rendering read.
+  private var lastTail: (tail: StreamTail<Output>, cost: Int)?
 
   private struct Record {
     var id: Int
@@ -75,14 +85,17 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   /// cost stays linear whatever the input.
   private static var mostDefiningBlocks: Int { 64 }
   private var nextID = 0
+  /// Whether a block that may refer to a footnote holds it and every later block.
+  private let holdsAtFootnote: Bool
 
   /// Creates a stream that renders its blocks with `rendering` and uses `renderer` (the one
   /// `rendering` uses) to recognise blocks of definitions.
   public init(
     renderer: Renderer, rendering: Rendering, tailLimit: Int = 16 * 1024, rendersTail: Bool = true,
-    minimumBlockBytes: Int = 8192
+    minimumBlockBytes: Int = 8192, eagerTailBytes: Int = 2048
   ) {
     self.renderer = renderer
+    self.eagerTailBytes = eagerTailBytes
     self.minimumBlockBytes = minimumBlockBytes
     self.rendering = rendering
     self.tailLimit = tailLimit
@@ -90,15 +103,29 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let options = renderer.options
     lines = SourceLines(
       splitter: BlockSplitter(definitionLists: options.extensions.contains(.definitionLists)))
-    if options.anchorsHeadings || options.sourcePositions
-      || options.extensions.contains(.footnotes)
-    {
+    if options.anchorsHeadings || options.sourcePositions {
       heldFrom = 0
     }
+    holdsAtFootnote = options.extensions.contains(.footnotes)
   }
 
   /// The bytes fed so far.
   public var bytes: [UInt8] { source }
+
+  /// How many of the blocks sent, from the first, no later byte can change: final, and
+  /// holding no bracketed text that a later link reference definition could give a meaning
+  /// (which would revise it). A writer that cannot take back what it wrote (a pipe) writes
+  /// only these before ``finish()``.
+  public var settledBlockCount: Int {
+    // Only blocks that may use a label are ever held, so the settled blocks only grow.
+    while settled < records.count, records[settled].isFinal,
+      records[settled].defined != nil || records[settled].labels.isEmpty
+    {
+      settled += 1
+    }
+    return settled
+  }
+  private var settled = 0
 
   /// Adds `bytes` to the source: the blocks they complete, and the new tail.
   ///
@@ -191,6 +218,9 @@ public final class MarkdownStream<Rendering: BlockRendering> {
         hold(from: first ?? records.count, into: &update)
       }
     }
+    if holdsAtFootnote, heldFrom == nil, Self.mayReferToFootnote(text) {
+      hold(from: records.count, into: &update)
+    }
     if firstUsingBlock == nil, !labels.isEmpty { firstUsingBlock = records.count }
     let index = records.count
     let isFinal = heldFrom == nil
@@ -217,6 +247,16 @@ public final class MarkdownStream<Rendering: BlockRendering> {
         )
       }
     }
+  }
+
+  /// Whether `text` holds `[^`, which may start a footnote reference or definition.
+  private static func mayReferToFootnote(_ text: ArraySlice<UInt8>) -> Bool {
+    var index = text.startIndex
+    while let open = text[index...].firstIndex(of: 0x5B) {
+      if open + 1 < text.endIndex, text[open + 1] == 0x5E { return true }
+      index = open + 1
+    }
+    return false
   }
 
   /// Marks the blocks from `index` on as not final.
@@ -261,12 +301,24 @@ public final class MarkdownStream<Rendering: BlockRendering> {
 
   private func renderTail() throws(RenderError) -> StreamTail<Output>? {
     let end = completeScalarsEnd()
-    guard pendingStart < end else { return nil }
+    guard pendingStart < end else {
+      lastTail = nil
+      return nil
+    }
+    if let lastTail, lastTail.tail.sourceRange.lowerBound == pendingStart,
+      lastTail.cost > eagerTailBytes,
+      (end - lastTail.tail.sourceRange.upperBound) * 8 < lastTail.cost
+    {
+      return lastTail.tail
+    }
     var start = pendingStart
     var fenceOpening: [UInt8] = []
     if end - start > tailLimit {
       start = end - tailLimit
-      while start < end, source[start - 1] != 0x0A, source[start - 1] != 0x0D { start += 1 }
+      let lineStart = source[start..<end].firstIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 }
+      // A line longer than the limit is shown from a character's start within it.
+      start = lineStart ?? start
+      while start < end, source[start] & 0xC0 == 0x80 { start += 1 }
       if let fenceLine = lines.fenceLine, splitter.openFence != nil, fenceLine.lowerBound < start {
         fenceOpening = Array(source[fenceLine]) + [0x0A]
       }
@@ -284,7 +336,9 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       prelude += source[records[index].range] + [0x0A, 0x0A]
     }
     let output = try rendering.render(String(decoding: prelude + repairedBytes, as: UTF8.self))
-    return StreamTail(sourceRange: pendingStart..<end, output: output)
+    let tail = StreamTail(sourceRange: pendingStart..<end, output: output)
+    lastTail = (tail, prelude.count + repairedBytes.count)
+    return tail
   }
 
   /// The end of the source without a UTF-8 sequence that a later chunk completes.

@@ -26,7 +26,9 @@ public struct StreamBlock<Output: Sendable & Equatable>: Sendable, Equatable {
 
 /// The provisional end of a stream: the source after the last block, repaired for display.
 public struct StreamTail<Output: Sendable & Equatable>: Sendable, Equatable {
-  /// The tail's bytes in the source fed so far (the repair is not in the source).
+  /// The tail's bytes in the source when it was rendered (the repair is not in the source).
+  /// A long tail is not rendered again on every feed: a feed may return the last tail
+  /// again, whose range then ends before the bytes fed since.
   public var sourceRange: Range<Int>
   /// The repaired tail rendered.
   public var output: Output

@@ -73,7 +73,10 @@ public struct TailRepair: Sendable {
     var index = paragraph.startIndex
     while index < paragraph.endIndex {
       let byte = paragraph[index]
-      let run = runLength(in: paragraph, at: index)
+      // Only delimiter runs are measured: measuring every byte's run would make a long run
+      // of one other byte cost its length squared.
+      let isDelimiter = byte == 0x60 || byte == 0x2A || byte == 0x5F || byte == 0x7E
+      let run = isDelimiter ? runLength(in: paragraph, at: index) : 1
       if case .codeSpan(let length) = open.last {
         if byte == 0x60, run == length { open.removeLast() }
         index += byte == 0x60 ? run : 1
@@ -102,7 +105,7 @@ public struct TailRepair: Sendable {
       default:
         break
       }
-      index += byte == 0x60 || byte == 0x2A || byte == 0x5F || byte == 0x7E ? run : 1
+      index += isDelimiter ? run : 1
     }
     var closers: [UInt8] = []
     for opener in open.reversed() {
