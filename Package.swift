@@ -114,7 +114,9 @@ let package = Package(
     .target(name: "RenderBatch", dependencies: ["RenderKit", "CZlib"]),
 
     // Command-line tools: thin executables over library targets that tests reach.
-    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview", "RenderBatch"]),
+    .target(
+      name: "RenderCommand",
+      dependencies: ["RenderKit", "RenderPreview", "RenderBatch", "RenderStream"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     // The C libraries too: the benchmark's floors (Floors/) call each one as a C program does.
     .target(
