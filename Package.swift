@@ -129,6 +129,10 @@ let package = Package(
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // RenderHighlight's runs for scripts/highlight-quality.py, which compares them with Pygments.
     .executableTarget(name: "highlight-tokens", dependencies: ["RenderHighlight"]),
+    // Examples/StreamingChat: an answer streamed into styled text as a chat view shows it.
+    .executableTarget(
+      name: "streaming-chat", dependencies: ["RenderStream", "RenderKit"],
+      path: "Examples/StreamingChat"),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
