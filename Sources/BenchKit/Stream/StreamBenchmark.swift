@@ -111,6 +111,23 @@ package enum StreamBenchmark {
       String(
         format: "naive re-render of the answer: %.1fx one render of it", naiveOnce / answerOnce))
 
+    // What every render pays whatever its size (the engine's parser and extensions set up,
+    // its arena cleared, the pipeline run): the floor of a feed that renders anything.
+    let fixed = try (0..<20).map { _ in
+      try cpuTime { _ = try renderer.html(.markdown("x\n")) }
+    }
+    .sorted()[10]
+    let twoKB = String(decoding: answer.utf8.prefix(2048), as: UTF8.self)
+    let twoKBOnce = try (0..<20).map { _ in
+      try cpuTime { _ = try renderer.html(.markdown(twoKB)) }
+    }
+    .sorted()[10]
+    lines.append(
+      String(
+        format:
+          "one render of a 2-byte text: %.3fx, of the answer's first 2 KB: %.3fx one render of it",
+        fixed / answerOnce, twoKBOnce / answerOnce))
+
     var feeds: [Double] = []
     let bytes = Array(answer.utf8)
     let answerStream = MarkdownStream(renderer: renderer, rendering: html)
