@@ -124,4 +124,21 @@ struct MarkdownStreamTests {
     // The block before the first use stays final throughout.
     #expect(shown.blocks.first?.output == "<p>Before.</p>\n")
   }
+
+  /// Footnotes are numbered and listed at the end: the blocks from the first that may refer
+  /// to one wait for the end, and those before it do not.
+  @Test func blocksBeforeTheFirstFootnoteAreFinal() throws {
+    let text = "First.\n\nSecond.\n\nA note[^n] here.\n\nMiddle.\n\n[^n]: The note.\n\nLast.\n"
+    let updates = try updates(text)
+    let beforeTheEnd = updates.dropLast().flatMap(\.committed)
+    #expect(
+      beforeTheEnd.filter(\.isFinal).map(\.output) == ["<p>First.</p>\n", "<p>Second.</p>\n"])
+    #expect(beforeTheEnd.contains { !$0.isFinal })
+    var shown = StreamedDocument<String>()
+    for update in updates { shown.apply(update) }
+    #expect(shown.blocks.allSatisfy { $0.isFinal })
+    let html = shown.outputs.joined()
+    #expect(html == (try renderer.html(.markdown(text)).html))
+    #expect(html.contains("footnote"))
+  }
 }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Every suite streamed in random chunks (seeded) ends equal to the one-shot rendering.
-@Suite(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
+@Suite(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing), .tags(.slow))
 struct StreamEqualityTests {
   static let suites = [
     "commonmark/spec-0.30.json", "commonmark/cmark-regression-0.30.2.json",
