@@ -1,3 +1,4 @@
+import Foundation
 import RenderKit
 
 /// Renders Markdown as it arrives, in chunks of bytes that may end anywhere (inside a UTF-8
@@ -87,6 +88,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   private var nextID = 0
   /// Whether a block that may refer to a footnote holds it and every later block.
   private let holdsAtFootnote: Bool
+  /// The renderer's document passes that run on a fragment.
+  private let activePasses: [any DocumentPass]
 
   /// Creates a stream that renders its blocks with `rendering` and uses `renderer` (the one
   /// `rendering` uses) to recognise blocks of definitions.
@@ -107,6 +110,10 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       heldFrom = 0
     }
     holdsAtFootnote = options.extensions.contains(.footnotes)
+    let context = DocumentPassContext(
+      options: options, idPrefix: renderer.configuration.sanitize ? "user-content-" : "",
+      configuredTitle: renderer.configuration.title)
+    activePasses = renderer.passes.filter { $0.isActive(in: context) }
   }
 
   /// The bytes fed so far.
@@ -220,6 +227,14 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     }
     if holdsAtFootnote, heldFrom == nil, Self.mayReferToFootnote(text) {
       hold(from: records.count, into: &update)
+    }
+    // A document pass that may change this block (math, alerts, task lists) makes the one-shot
+    // fragment the serialised document rather than the engine's HTML, for every block: all
+    // are rendered again as one at the end.
+    if heldFrom != 0, !activePasses.isEmpty,
+      activePasses.contains(where: { $0.mayChange(markdownUTF8: Data(text)) })
+    {
+      hold(from: 0, into: &update)
     }
     if firstUsingBlock == nil, !labels.isEmpty { firstUsingBlock = records.count }
     let index = records.count
