@@ -9,7 +9,7 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
 EXAMPLE := Examples/SiteBuilder
 FORMATTED := Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources $(EXAMPLE)/Tests \
-  Fuzz/Package.swift Fuzz/Sources
+  Fuzz/Package.swift Fuzz/Sources Examples/StreamingChat
 
 .PHONY: deps build test lint format bench example symbols
 

@@ -22,6 +22,8 @@ let package = Package(
     .library(name: "RenderHighlight", targets: ["RenderHighlight"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
+    // Markdown rendered as it arrives, block by block, above RenderKit.
+    .library(name: "RenderStream", targets: ["RenderStream"]),
     // JSON Lines in, one answer per line out, on a pool of contained workers (`render batch`).
     .library(name: "RenderBatch", targets: ["RenderBatch"]),
     .executable(name: "render", targets: ["render"]),
@@ -106,11 +108,15 @@ let package = Package(
     // shows it in a browser (libmicrohttpd); apart so that apps that only render link neither.
     .target(name: "RenderPreview", dependencies: ["RenderKit", "CMicroHTTPD"]),
 
+    // Streaming: blocks rendered once complete, the tail repaired, linear in the text.
+    .target(name: "RenderStream", dependencies: ["RenderKit"]),
     // Records rendered concurrently and answered in order, as a library and for `render batch`.
     .target(name: "RenderBatch", dependencies: ["RenderKit", "CZlib"]),
 
     // Command-line tools: thin executables over library targets that tests reach.
-    .target(name: "RenderCommand", dependencies: ["RenderKit", "RenderPreview", "RenderBatch"]),
+    .target(
+      name: "RenderCommand",
+      dependencies: ["RenderKit", "RenderPreview", "RenderBatch", "RenderStream"]),
     .executableTarget(name: "render", dependencies: ["RenderCommand", "RenderKit"]),
     // The C libraries too: the benchmark's floors (Floors/) call each one as a C program does.
     .target(
@@ -118,11 +124,15 @@ let package = Package(
       dependencies: [
         "RenderKit", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import", "CCMark",
-        "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser",
+        "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser", "RenderStream",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // RenderHighlight's runs for scripts/highlight-quality.py, which compares them with Pygments.
     .executableTarget(name: "highlight-tokens", dependencies: ["RenderHighlight"]),
+    // Examples/StreamingChat: an answer streamed into styled text as a chat view shows it.
+    .executableTarget(
+      name: "streaming-chat", dependencies: ["RenderStream", "RenderKit"],
+      path: "Examples/StreamingChat"),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
@@ -163,6 +173,8 @@ let package = Package(
     .testTarget(
       name: "HTML5ImportTests",
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
+    .testTarget(
+      name: "RenderStreamTests", dependencies: ["RenderStream", "BenchKit", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
     .testTarget(

@@ -23,6 +23,8 @@ struct RenderArguments: Equatable {
   var port: UInt16?
   /// Render again on every save of the input or the stylesheet.
   var watch = false
+  /// Read the input as it arrives and write each block once it is final (`--stream`).
+  var stream = false
   var help = false
   /// `--help-man`, not listed by `--help`: the man page, for `make docs` to write out.
   var manual = false
@@ -50,6 +52,7 @@ struct RenderArguments: Equatable {
         parsed.to = try Self.choice(try value(), for: name)
         toGiven = true
       case "--watch": parsed.watch = true
+      case "--stream": parsed.stream = true
       case "--port":
         let raw = try value()
         guard let port = UInt16(raw), port > 0 else {
@@ -89,6 +92,12 @@ struct RenderArguments: Equatable {
     if linkedStylesheets && input == "-" {
       throw UsageError(
         "--linked-stylesheets reads from FILE's folder; give a FILE, not standard input")
+    }
+    if stream {
+      if preview || watch { throw UsageError("--stream reads the input once; drop it") }
+      if output != nil { throw UsageError("--stream writes to standard output; drop -o") }
+      if inputFormat != .markdown { throw UsageError("--stream reads Markdown only") }
+      if to == .page { throw UsageError("--stream writes fragment, text, terminal or json") }
     }
     if watch {
       if input == "-" { throw UsageError("--watch needs a FILE to watch, not standard input") }

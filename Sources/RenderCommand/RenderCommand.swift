@@ -41,6 +41,7 @@ package enum RenderCommand {
     }
     if parsed.preview { return preview(parsed, context: context) }
     if parsed.watch { return watch(parsed, context: context) }
+    if parsed.stream { return stream(parsed, context: context) }
     return renderOnce(parsed, context: context)
   }
 
@@ -149,7 +150,7 @@ package enum RenderCommand {
 
   /// The terminal output's width (`--width`, else `COLUMNS`, else the terminal's, else 80),
   /// colours and line drawing, as the arguments and the environment say.
-  private static func terminalRenderer(
+  static func terminalRenderer(
     for arguments: RenderArguments, context: CommandContext
   ) -> TerminalRenderer {
     let width =
@@ -162,7 +163,7 @@ package enum RenderCommand {
 
   /// For colour terminal output without `--color-scheme`, the terminal's own scheme:
   /// from `COLORFGBG`, else from an OSC 11 query when writing to the terminal itself.
-  private static func terminalColorScheme(
+  static func terminalColorScheme(
     for arguments: RenderArguments, context: CommandContext
   ) -> ColorScheme? {
     guard arguments.to == .terminal, arguments.value(of: RenderSetting.colorScheme) == nil,

@@ -190,6 +190,13 @@ enum RenderHelp {
           "with FILE and -o: render again on every save of FILE or the",
           "stylesheet, for any --to; Ctrl-C stops",
         ])),
+    .option(
+      Option(
+        syntax: "--stream",
+        lines: [
+          "read Markdown as it arrives; write each block once final (a",
+          "terminal also shows the rest, redrawn); --to json: one event a line",
+        ])),
     .option(Option(syntax: "--port N", lines: ["render preview's port (default: a free one)"])),
     .option(
       Option(

@@ -17,7 +17,8 @@ import Testing
   /// it on a terminal.
   private static let commandOptions: Set<String> = [
     "--from", "--to", "--width", "--color", "--config", "--linked-stylesheets", "-o",
-    "--output", "--watch", "--port", "--list-engines", "--list-languages", "-h", "--help",
+    "--output", "--watch", "--stream", "--port", "--list-engines", "--list-languages", "-h",
+    "--help",
   ]
 
   private static func setting(_ key: String) throws -> RenderSetting {

@@ -14,6 +14,7 @@ public enum RenderBench {
   /// standard output and errors on standard error; returns the exit status
   /// (0 done, 1 error or regression, 2 unknown engine or option).
   public static func main(_ arguments: [String]) -> Int32 {
+    if arguments.first == "stream" { return StreamBenchmark.main(Array(arguments.dropFirst())) }
     let command = BenchCommand(
       registry: .builtIn, stages: .builtIn, progress: .standardError)
     let outcome = command.run(arguments)

@@ -1,0 +1,313 @@
+import Foundation
+import RenderKit
+import RenderStream
+
+extension RenderCommand {
+  /// `render --stream`: reads the input as it arrives and writes each block once no later
+  /// byte can change it; on a terminal (`--to terminal`), the rest below it, redrawn in place
+  /// on every update. At the end of the input (or Ctrl-C) the output is the one-shot output.
+  static func stream(_ arguments: RenderArguments, context: CommandContext) -> ExitStatus {
+    do throws(RenderError) {
+      var configuration = try configuration(for: arguments, context: context)
+      if let scheme = terminalColorScheme(for: arguments, context: context) {
+        configuration.colorScheme = scheme
+      }
+      let renderer = try Renderer(configuration: configuration)
+      let input = try StreamInput(
+        path: arguments.input, maximumBytes: configuration.limits.maximumInputBytes,
+        context: context)
+      let write = { (text: String) throws(RenderError) in
+        try context.writeOutput(Data(text.utf8))
+      }
+      switch arguments.to {
+      case .fragment, .page:
+        let output = StreamedOutput<String>(
+          text: { $0.joined() }, joinsWithPrevious: false, write: write)
+        try stream(
+          input, renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer), into: output
+        )
+      case .text:
+        let output = StreamedOutput<StyledText>(
+          text: { StyledText.joining($0).plainText }, joinsWithPrevious: true, write: write)
+        output.endsWithLineBreak = true
+        try stream(
+          input, renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer),
+          into: output)
+      case .terminal:
+        let terminal = terminalRenderer(for: arguments, context: context)
+        let output = StreamedOutput<StyledText>(
+          text: { terminal.render(StyledText.joining($0)) }, joinsWithPrevious: true, write: write)
+        if context.outputIsTerminal {
+          output.liveRows = max(2, terminalRows() ?? 24)
+          output.columns = terminal.width
+        }
+        try stream(
+          input, renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer),
+          into: output)
+      case .json:
+        let stream = MarkdownStream(
+          renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer))
+        var lastTail: StreamTail<StyledText>?
+        func send(_ update: StreamUpdate<StyledText>) throws(RenderError) {
+          var update = update
+          // A tail not rendered again is the same tail: it is not sent twice.
+          if update.tail == lastTail { update.tail = nil } else { lastTail = update.tail }
+          let lines = update.jsonLines
+          if !lines.isEmpty { try write(lines) }
+        }
+        while let chunk = try input.next() { try send(try stream.feed(chunk)) }
+        try send(try stream.finish())
+      }
+      return .success
+    } catch {
+      context.writeError("render: \(error.description)\n")
+      return .failure
+    }
+  }
+
+  /// Standard output's rows, when it is a terminal that says.
+  private static func terminalRows() -> Int? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+
+  private static func stream<Rendering: BlockRendering>(
+    _ input: StreamInput, renderer: Renderer, rendering: Rendering,
+    into output: StreamedOutput<Rendering.Output>
+  ) throws(RenderError) {
+    let stream = MarkdownStream(renderer: renderer, rendering: rendering)
+    while let chunk = try input.next() {
+      let update = try stream.feed(chunk)
+      try output.apply(update, settled: stream.settledBlockCount)
+    }
+    try output.finish(try stream.finish())
+  }
+}
+
+/// Standard input (or a file) read as it arrives, in the chunks `read` returns, held to the
+/// input limit; Ctrl-C ends it as the end of the input does.
+final class StreamInput {
+  private let descriptor: Int32?
+  private var whole: Data?
+  private let maximumBytes: Int
+  private let name: String
+  private var count = 0
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+  /// Set by the SIGINT handler; read returns early (EINTR) and the input ends.
+  nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+  init(path: String, maximumBytes: Int, context: CommandContext) throws(RenderError) {
+    self.maximumBytes = maximumBytes
+    name = path == "-" ? "standard input" : path
+    if path != "-" {
+      let url = URL(
+        fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+      let opened = open(url.path, O_RDONLY)
+      guard opened >= 0 else {
+        throw .fileUnreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      descriptor = opened
+    } else if let standardInput = context.standardInputDescriptor {
+      descriptor = standardInput
+    } else {
+      // Tests give standard input whole.
+      descriptor = nil
+      whole = try context.readStandardInput(maximumBytes)
+    }
+    // Without SA_RESTART, a read waiting for input returns when Ctrl-C arrives.
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in StreamInput.interrupted = 1 }
+    action.sa_flags = 0
+    sigaction(SIGINT, &action, nil)
+  }
+
+  deinit {
+    if let descriptor, descriptor != STDIN_FILENO { close(descriptor) }
+  }
+
+  /// The next bytes; nil at the end of the input or after Ctrl-C.
+  func next() throws(RenderError) -> ArraySlice<UInt8>? {
+    guard let descriptor else {
+      defer { whole = nil }
+      return whole.map { Array($0)[...] }
+    }
+    while StreamInput.interrupted == 0 {
+      let got = read(descriptor, &buffer, buffer.count)
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw .fileUnreadable(path: name, reason: String(cString: strerror(errno)))
+      }
+      if got == 0 { return nil }
+      count += got
+      if count > maximumBytes {
+        throw .limitExceeded(
+          limit: RenderLimits.inputLimitName, value: count, maximum: maximumBytes)
+      }
+      return buffer[..<got]
+    }
+    return nil
+  }
+}
+
+/// Writes a stream's blocks as text: each settled block once, in order, and at the end what
+/// the one-shot output adds after them. Live (on a terminal), the blocks that may still change
+/// and the tail are drawn below, and erased and drawn again when they change: the cursor only
+/// ever moves up over those lines, never over a line written for good.
+///
+/// Where blocks join with margins (styled text), the last line of the written blocks is held
+/// back until a block follows it: how it ends (its styles closed, the margin after it) depends
+/// on what comes next. What is written is then always whole lines of the one-shot output.
+final class StreamedOutput<Output: Sendable & Equatable> {
+  /// The text of a run of whole blocks, joined as one document joins them.
+  let text: ([Output]) -> String
+  /// Whether a block's text depends on the block before it (margins collapse between them).
+  let joinsWithPrevious: Bool
+  let write: (String) throws(RenderError) -> Void
+  /// The terminal's rows when drawing live; nil writes only what is final.
+  var liveRows: Int?
+  /// Whether the whole output ends with a line break (plain text does).
+  var endsWithLineBreak = false
+  /// Live: the terminal's columns, past which a line (a long code line) takes more rows.
+  var columns = 80
+
+  private var shown = StreamedDocument<Output>()
+  private var writtenBlocks = 0
+  /// What was written for good.
+  private var written: [UInt8] = []
+  /// Live: the lines of the blocks after the written ones, from the held line, kept until
+  /// the blocks change.
+  private var pendingLines: [Substring]?
+  private var drawn: [Substring] = []
+
+  init(
+    text: @escaping ([Output]) -> String, joinsWithPrevious: Bool,
+    write: @escaping (String) throws(RenderError) -> Void
+  ) {
+    self.text = text
+    self.joinsWithPrevious = joinsWithPrevious
+    self.write = write
+  }
+
+  /// Applies `update`; the first `settled` blocks can no longer change.
+  func apply(_ update: StreamUpdate<Output>, settled: Int) throws(RenderError) {
+    shown.apply(update)
+    if !update.committed.isEmpty || !update.revised.isEmpty || !update.reopened.isEmpty {
+      pendingLines = nil
+    }
+    var out = ""
+    if settled > writtenBlocks {
+      let piece: String
+      if joinsWithPrevious {
+        var lines = lines(from: writtenBlocks, to: settled)
+        while let last = lines.last, Self.isBlank(last) { lines.removeLast() }
+        piece = lines.dropLast().map { $0 + "\n" }.joined()
+      } else {
+        piece = text(shown.blocks[writtenBlocks..<settled].map(\.output))
+      }
+      out += erased() + piece
+      written += piece.utf8
+      writtenBlocks = settled
+      pendingLines = nil
+    }
+    if let rows = liveRows {
+      if pendingLines == nil { pendingLines = lines(from: writtenBlocks, to: shown.blocks.count) }
+      var region = pendingLines!
+      if let tail = shown.tail {
+        // The tail joins the last block: its lines replace that block's last line on.
+        let lastLine = region.lastIndex { !Self.isBlank($0) } ?? region.count
+        region = Array(region[..<min(lastLine, region.count)])
+        region += lines(appending: [tail.output], after: shown.blocks.last?.output)
+      }
+      while let last = region.last, Self.isBlank(last) { region.removeLast() }
+      var visible: [Substring] = []
+      var height = 0
+      for line in region.reversed() {
+        height += rowCount(line)
+        if height > rows - 1 { break }
+        visible.insert(line, at: 0)
+      }
+      if visible != drawn || !out.isEmpty {
+        out += erased() + visible.map { $0 + "\n" }.joined()
+        drawn = visible
+      }
+    }
+    if !out.isEmpty { try write(live(out)) }
+  }
+
+  /// Applies the last update and writes the rest of the one-shot output.
+  func finish(_ update: StreamUpdate<Output>) throws(RenderError) {
+    shown.apply(update)
+    var whole = Array(text(shown.outputs).utf8)
+    if endsWithLineBreak, let last = whole.last, last != 0x0A { whole.append(0x0A) }
+    let rest = whole.starts(with: written) ? whole[written.count...] : whole[...]
+    try write(live(erased() + String(decoding: rest, as: UTF8.self)))
+  }
+
+  /// Live: `text` clearing what it writes over, each line to its end and the lines below it
+  /// at the end. Erasing the drawn lines from their first does not clear the screen there:
+  /// a terminal may keep a screen cleared from its top left corner in its history (tmux's
+  /// scroll-on-clear), and the drawn lines would stay in it.
+  private func live(_ text: String) -> String {
+    guard liveRows != nil else { return text }
+    return text.replacingOccurrences(of: "\n", with: "\u{1B}[K\n") + "\u{1B}[J"
+  }
+
+  /// The lines blocks `start..<end` add after the written ones, from the held line.
+  private func lines(from start: Int, to end: Int) -> [Substring] {
+    lines(
+      appending: shown.blocks[start..<end].map(\.output),
+      after: start > 0 ? shown.blocks[start - 1].output : nil)
+  }
+
+  /// The lines `outputs` add after `previous`, from the last line of `previous` (which what
+  /// follows may change) on.
+  private func lines(appending outputs: [Output], after previous: Output?) -> [Substring] {
+    guard let previous else { return Self.lines(text(outputs)) }
+    let alone = Self.lines(text([previous]))
+    let held = (alone.lastIndex { !Self.isBlank($0) } ?? 0)
+    return Array(Self.lines(text([previous] + outputs)).dropFirst(held))
+  }
+
+  private static func lines(_ text: String) -> [Substring] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  private static func isBlank(_ line: Substring) -> Bool {
+    line.allSatisfy { $0 == " " }
+  }
+
+  /// Live: what takes the cursor back to the first drawn line, which ``live(_:)`` then
+  /// writes over.
+  private func erased() -> String {
+    defer { drawn = [] }
+    let height = drawn.reduce(0) { $0 + rowCount($1) }
+    return height == 0 ? "" : "\u{1B}[\(height)A\r"
+  }
+
+  /// The rows `line` takes on the terminal: its escape sequences take none, a wide character
+  /// (East Asian, emoji) two columns, and a line wider than the terminal wraps.
+  private func rowCount(_ line: Substring) -> Int {
+    var width = 0
+    var inEscape = false
+    for scalar in line.unicodeScalars {
+      if inEscape {
+        if scalar.value >= 0x40 && scalar.value <= 0x7E && scalar != "[" { inEscape = false }
+        continue
+      }
+      if scalar == "\u{1B}" {
+        inEscape = true
+      } else if scalar.properties.generalCategory != .nonspacingMark {
+        let wide =
+          (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+          || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+          || (0xFF00...0xFF60).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
+        width += wide ? 2 : 1
+      }
+    }
+    return max(1, (width + columns - 1) / columns)
+  }
+}

@@ -1,0 +1,372 @@
+import Foundation
+import RenderKit
+
+/// Renders Markdown as it arrives, in chunks of bytes that may end anywhere (inside a UTF-8
+/// sequence, a line, a fence or a table), at a cost linear in the text: each block is
+/// rendered once, when it is complete, and only the provisional tail again on every feed.
+///
+/// ```swift
+/// let stream = MarkdownStream(renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer))
+/// var shown = StreamedDocument<String>()
+/// for try await chunk in response { shown.apply(try stream.feed(chunk)) }
+/// shown.apply(try stream.finish())
+/// shown.outputs.joined() == try renderer.html(.markdown(wholeText)).html  // true
+/// ```
+///
+/// Blocks end where ``BlockSplitter`` finds that no later line can change them. Two things
+/// can still reach back, and the update says so:
+/// - A link reference definition that arrives after a use: a block of definitions only is
+///   kept, and every block whose bracketed text may match one of its labels is rendered
+///   again with the definitions before it; when the output changes it comes back in
+///   ``StreamUpdate/revised`` under its id. Every block is rendered with the definitions
+///   that may concern it, so a use after its definition is right the first time.
+/// - A definition inside a list, quote or paragraph (a block that defines and also shows
+///   something): the blocks from the first that may use it are reopened
+///   (``StreamUpdate/reopened``) and, at ``finish()``, rendered again as one block that
+///   replaces them. Past 64 blocks that may define, the stream holds in the same way rather
+///   than revise again and again. Options whose output depends on the whole document
+///   (heading anchors, a table of contents, source positions) hold everything; with
+///   footnotes, the stream holds from the first block that may refer to one (`[^`), since
+///   the notes are numbered and listed at the end of the document.
+///
+/// Setext underlines, tables and lists that turn loose cannot reach back: a block ends only
+/// before a line after a blank line, and no such line changes a block before it (a list
+/// item there keeps the block open).
+public final class MarkdownStream<Rendering: BlockRendering> {
+  /// The output of one block.
+  public typealias Output = Rendering.Output
+
+  /// Renders each block.
+  public let rendering: Rendering
+  /// Tells a block of definitions (which renders to nothing) from one that shows text.
+  public let renderer: Renderer
+  /// At most this many bytes of the tail are rendered on a feed (whole lines from its end,
+  /// with the opening line of an open fence), so that a huge unfinished block costs each
+  /// feed no more than this.
+  public var tailLimit: Int
+  /// Whether each feed renders the tail; without it a feed only renders completed blocks.
+  public var rendersTail: Bool
+  /// Completed blocks are committed together once they hold this many bytes (and at
+  /// ``finish()``); until then they are shown as part of the tail. Each render has a fixed
+  /// cost (setting up the engine's parser), which small blocks would pay once each.
+  public var minimumBlockBytes: Int
+  /// Repairs the tail before it is rendered.
+  public var repair = TailRepair()
+  /// A tail whose rendering reads at most this many bytes is rendered on every feed; a
+  /// longer one only once the source has grown by an eighth of what its last rendering read
+  /// (until then the feed returns the last rendering again), so that a tail that keeps
+  /// growing costs a bounded multiple of its length, not its length on every feed.
+  public var eagerTailBytes: Int
+
+  /// The last tail rendered, and how many bytes (definitions included) its rendering read.
+  private var lastTail: (tail: StreamTail<Output>, cost: Int)?
+
+  private struct Record {
+    var id: Int
+    var range: Range<Int>
+    var labels: ReferenceLabels.Keys
+    var defined: ReferenceLabels.Keys?
+    var isFinal: Bool
+  }
+
+  @usableFromInline var lines: SourceLines
+  private var source: [UInt8] { lines.bytes }
+  private var splitter: BlockSplitter { lines.splitter }
+  private var blockStart: Int { lines.blockStart }
+  /// Where the completed blocks not yet committed start (they end at `blockStart`).
+  private var pendingStart = 0
+  private var records: [Record] = []
+  private var definitions: [Int] = []
+  private var heldFrom: Int?
+  /// The first block with bracketed text (a possible use of a definition).
+  private var firstUsingBlock: Int?
+  /// How many blocks that may define were seen.
+  private var definingBlocks = 0
+  /// Blocks that may define past which the stream holds instead of revising, so that the
+  /// cost stays linear whatever the input.
+  private static var mostDefiningBlocks: Int { 64 }
+  private var nextID = 0
+  /// Whether a block that may refer to a footnote holds it and every later block.
+  private let holdsAtFootnote: Bool
+  /// The renderer's document passes that run on a fragment.
+  private let activePasses: [any DocumentPass]
+
+  /// Creates a stream that renders its blocks with `rendering` and uses `renderer` (the one
+  /// `rendering` uses) to recognise blocks of definitions.
+  public init(
+    renderer: Renderer, rendering: Rendering, tailLimit: Int = 16 * 1024, rendersTail: Bool = true,
+    minimumBlockBytes: Int = 8192, eagerTailBytes: Int = 2048
+  ) {
+    self.renderer = renderer
+    self.eagerTailBytes = eagerTailBytes
+    self.minimumBlockBytes = minimumBlockBytes
+    self.rendering = rendering
+    self.tailLimit = tailLimit
+    self.rendersTail = rendersTail
+    let options = renderer.options
+    lines = SourceLines(
+      splitter: BlockSplitter(definitionLists: options.extensions.contains(.definitionLists)))
+    if options.anchorsHeadings || options.sourcePositions {
+      heldFrom = 0
+    }
+    holdsAtFootnote = options.extensions.contains(.footnotes)
+    let context = DocumentPassContext(
+      options: options, idPrefix: renderer.configuration.sanitize ? "user-content-" : "",
+      configuredTitle: renderer.configuration.title)
+    activePasses = renderer.passes.filter { $0.isActive(in: context) }
+  }
+
+  /// The bytes fed so far.
+  public var bytes: [UInt8] { source }
+
+  /// How many of the blocks sent, from the first, no later byte can change: final, and
+  /// holding no bracketed text that a later link reference definition could give a meaning
+  /// (which would revise it). A writer that cannot take back what it wrote (a pipe) writes
+  /// only these before ``finish()``.
+  public var settledBlockCount: Int {
+    // Only blocks that may use a label are ever held, so the settled blocks only grow.
+    while settled < records.count, records[settled].isFinal,
+      records[settled].defined != nil || records[settled].labels.isEmpty
+    {
+      settled += 1
+    }
+    return settled
+  }
+  private var settled = 0
+
+  /// Adds `bytes` to the source: the blocks they complete, and the new tail.
+  ///
+  /// Inlinable so that a feed that completes no block, which most small chunks are, costs
+  /// reading its bytes and no more (no generic code runs unspecialized).
+  @inlinable
+  public func feed(_ bytes: some Collection<UInt8>) throws(RenderError) -> StreamUpdate<Output> {
+    let completesBlock =
+      bytes.withContiguousStorageIfAvailable { lines.read($0) }
+      ?? Array(bytes).withUnsafeBufferPointer { lines.read($0) }
+    guard completesBlock || rendersTail else { return StreamUpdate() }
+    return try updateAfterFeed()
+  }
+
+  @usableFromInline
+  func updateAfterFeed() throws(RenderError) -> StreamUpdate<Output> {
+    var update = StreamUpdate<Output>()
+    for block in lines.takeCompletedBlocks() { try complete(block, into: &update) }
+    if rendersTail { update.tail = try renderTail() }
+    return update
+  }
+
+  /// Ends the source: the last blocks, and the replacement of any reopened ones. The blocks
+  /// then joined in order are the one-shot rendering of the source.
+  public func finish() throws(RenderError) -> StreamUpdate<Output> {
+    var update = StreamUpdate<Output>()
+    for block in lines.finish() { try complete(block, into: &update) }
+    try commitPending(into: &update)
+    if let heldFrom, heldFrom < records.count {
+      let held = records[heldFrom...]
+      let range = held.first!.range.lowerBound..<held.last!.range.upperBound
+      let labels = ReferenceLabels.labels(in: source[range])
+      let record = Record(
+        id: nextID, range: range, labels: labels, defined: nil, isFinal: true)
+      nextID += 1
+      let output = try render(range, labels: labels, definitionsBefore: heldFrom)
+      update.committed.append(
+        StreamBlock(
+          id: record.id, sourceRange: range, output: output, replacing: held.map(\.id)))
+      records.removeSubrange(heldFrom...)
+      records.append(record)
+    }
+    return update
+  }
+
+  // MARK: Blocks
+
+  /// Takes the completed block `range`: a block that may define link references on its own,
+  /// others together with the completed blocks before them once they are long enough.
+  private func complete(_ range: Range<Int>, into update: inout StreamUpdate<Output>)
+    throws(RenderError)
+  {
+    let text = source[range]
+    if ReferenceLabels.mayDefine(text), !ReferenceLabels.definedLabels(in: text).isEmpty {
+      try commitPending(into: &update)
+      try close(range, into: &update)
+      pendingStart = range.upperBound
+    } else if range.upperBound - pendingStart >= minimumBlockBytes {
+      try close(pendingStart..<range.upperBound, into: &update)
+      pendingStart = range.upperBound
+    }
+  }
+
+  private func commitPending(into update: inout StreamUpdate<Output>) throws(RenderError) {
+    guard pendingStart < blockStart else { return }
+    try close(pendingStart..<blockStart, into: &update)
+    pendingStart = blockStart
+  }
+
+  /// Renders the completed block `range` and records it.
+  private func close(_ range: Range<Int>, into update: inout StreamUpdate<Output>)
+    throws(RenderError)
+  {
+    let text = source[range]
+    let labels = ReferenceLabels.labels(in: text)
+    var defined: ReferenceLabels.Keys?
+    let candidates =
+      ReferenceLabels.mayDefine(text) ? ReferenceLabels.definedLabels(in: text) : .init()
+    if !candidates.isEmpty {
+      definingBlocks += 1
+      let html = try renderer.html(.markdown(decode(range))).html
+      if definingBlocks > Self.mostDefiningBlocks {
+        // Past this many, each would cost a pass over the blocks: hold them all instead.
+        hold(from: firstUsingBlock ?? records.count, into: &update)
+      } else if html.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) {
+        defined = candidates
+      } else {
+        // It may define labels it also shows: hold from the first block that may use them.
+        let first = records.indices.first { records[$0].labels.intersects(candidates) }
+        hold(from: first ?? records.count, into: &update)
+      }
+    }
+    if holdsAtFootnote, heldFrom == nil, Self.mayReferToFootnote(text) {
+      hold(from: records.count, into: &update)
+    }
+    // A document pass that may change this block (math, alerts, task lists) makes the one-shot
+    // fragment the serialised document rather than the engine's HTML, for every block: all
+    // are rendered again as one at the end.
+    if heldFrom != 0, !activePasses.isEmpty,
+      activePasses.contains(where: { $0.mayChange(markdownUTF8: Data(text)) })
+    {
+      hold(from: 0, into: &update)
+    }
+    if firstUsingBlock == nil, !labels.isEmpty { firstUsingBlock = records.count }
+    let index = records.count
+    let isFinal = heldFrom == nil
+    let record = Record(
+      id: nextID, range: range, labels: labels, defined: defined, isFinal: isFinal)
+    nextID += 1
+    records.append(record)
+    let output = try render(range, labels: labels, definitionsBefore: records.count)
+    update.committed.append(
+      StreamBlock(id: record.id, sourceRange: range, output: output, isFinal: isFinal))
+    guard let defined else { return }
+    definitions.append(index)
+    for earlier in records.indices.dropLast()
+    where records[earlier].isFinal && records[earlier].defined == nil
+      && records[earlier].labels.intersects(defined)
+    {
+      let revised = try render(
+        records[earlier].range, labels: records[earlier].labels, definitionsBefore: records.count)
+      let previous = try render(
+        records[earlier].range, labels: records[earlier].labels, definitionsBefore: index)
+      if revised != previous {
+        update.revised.append(
+          StreamBlock(id: records[earlier].id, sourceRange: records[earlier].range, output: revised)
+        )
+      }
+    }
+  }
+
+  /// Whether `text` holds `[^`, which may start a footnote reference or definition.
+  private static func mayReferToFootnote(_ text: ArraySlice<UInt8>) -> Bool {
+    var index = text.startIndex
+    while let open = text[index...].firstIndex(of: 0x5B) {
+      if open + 1 < text.endIndex, text[open + 1] == 0x5E { return true }
+      index = open + 1
+    }
+    return false
+  }
+
+  /// Marks the blocks from `index` on as not final.
+  private func hold(from index: Int, into update: inout StreamUpdate<Output>) {
+    let previous = heldFrom ?? records.count
+    let start = min(index, previous)
+    for held in start..<previous where records[held].isFinal {
+      records[held].isFinal = false
+      update.reopened.append(records[held].id)
+    }
+    heldFrom = start
+  }
+
+  /// `range` rendered after the blocks of definitions (among the first `recordCount`
+  /// records) whose labels it may use.
+  private func render(
+    _ range: Range<Int>, labels: ReferenceLabels.Keys, definitionsBefore recordCount: Int
+  ) throws(RenderError) -> Output {
+    var prelude: [UInt8] = []
+    for index in definitions where index < recordCount {
+      let record = records[index]
+      guard let defined = record.defined, defined.intersects(labels), record.range != range
+      else { continue }
+      prelude += source[record.range]
+      prelude += [0x0A, 0x0A]
+    }
+    guard !prelude.isEmpty else { return try rendering.render(decode(range)) }
+    // Front matter must stay first; the definitions go after it (they come before nothing
+    // that could define the same label, since a block that defines is never rendered here).
+    if range.lowerBound == 0, splitter.mayHaveStartedWithFrontMatter {
+      let text = decode(range) + "\n\n" + String(decoding: prelude, as: UTF8.self)
+      return try rendering.render(text)
+    }
+    return try rendering.render(String(decoding: prelude + source[range], as: UTF8.self))
+  }
+
+  private func decode(_ range: Range<Int>) -> String {
+    String(decoding: source[range], as: UTF8.self)
+  }
+
+  // MARK: Tail
+
+  private func renderTail() throws(RenderError) -> StreamTail<Output>? {
+    let end = completeScalarsEnd()
+    guard pendingStart < end else {
+      lastTail = nil
+      return nil
+    }
+    if let lastTail, lastTail.tail.sourceRange.lowerBound == pendingStart,
+      lastTail.cost > eagerTailBytes,
+      (end - lastTail.tail.sourceRange.upperBound) * 8 < lastTail.cost
+    {
+      return lastTail.tail
+    }
+    var start = pendingStart
+    var fenceOpening: [UInt8] = []
+    if end - start > tailLimit {
+      start = end - tailLimit
+      let lineStart = source[start..<end].firstIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 }
+      // A line longer than the limit is shown from a character's start within it.
+      start = lineStart ?? start
+      while start < end, source[start] & 0xC0 == 0x80 { start += 1 }
+      if let fenceLine = lines.fenceLine, splitter.openFence != nil, fenceLine.lowerBound < start {
+        fenceOpening = Array(source[fenceLine]) + [0x0A]
+      }
+    }
+    let text = String(decoding: fenceOpening + source[start..<end], as: UTF8.self)
+    let closing = splitter.openFence.map {
+      String(repeating: Character(Unicode.Scalar($0.character)), count: $0.length)
+    }
+    let repaired = repair.repaired(text, openFence: closing)
+    let repairedBytes = Array(repaired.utf8)
+    let labels = ReferenceLabels.labels(in: repairedBytes[...])
+    var prelude: [UInt8] = []
+    for index in definitions {
+      guard let defined = records[index].defined, defined.intersects(labels) else { continue }
+      prelude += source[records[index].range] + [0x0A, 0x0A]
+    }
+    let output = try rendering.render(String(decoding: prelude + repairedBytes, as: UTF8.self))
+    let tail = StreamTail(sourceRange: pendingStart..<end, output: output)
+    lastTail = (tail, prelude.count + repairedBytes.count)
+    return tail
+  }
+
+  /// The end of the source without a UTF-8 sequence that a later chunk completes.
+  private func completeScalarsEnd() -> Int {
+    var lead = source.count
+    var continuations = 0
+    while lead > 0, continuations < 4, source[lead - 1] & 0xC0 == 0x80 {
+      lead -= 1
+      continuations += 1
+    }
+    guard lead > 0 else { return source.count }
+    let byte = source[lead - 1]
+    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+    return length > continuations + 1 ? lead - 1 : source.count
+  }
+}

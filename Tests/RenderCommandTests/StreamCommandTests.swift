@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `render --stream` as a process: blocks written while the input still arrives, and at the
+/// end the one-shot output, into a pipe and in a real terminal.
+@Suite(
+  .enabled(
+    if: BuiltProducts.isBuilt("render"), "SKIPPED: render is not built; run `swift build` first"))
+struct StreamCommandTests {
+  let render = BuiltProducts.executable("render")
+
+  /// Paragraphs with no bracketed text (which a later definition could change), so that
+  /// every block is final once the next one starts.
+  static let text = (1...600).map { "Paragraph \($0) has *emphasis* and `code` in it.\n\n" }
+    .joined()
+
+  @Test(arguments: ["fragment", "text", "terminal"])
+  func intoAPipeBlocksComeBeforeTheEndAndTheEndIsTheOneShot(to: String) throws {
+    let arguments = ["--to", to, "--color", "never"]
+    let oneShot = try ProcessRun(render, arguments, input: Data(Self.text.utf8))
+    #expect(oneShot.status == 0)
+    let process = Process()
+    process.executableURL = render
+    process.arguments = ["--stream"] + arguments
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let collected = OutputCollector(output.fileHandleForReading)
+    let bytes = Array(Self.text.utf8)
+    let half = bytes.count / 2
+    // A slow writer: the first half in small pieces, then a pause with the input open.
+    for start in stride(from: 0, to: half, by: 512) {
+      try input.fileHandleForWriting.write(contentsOf: bytes[start..<min(half, start + 512)])
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    let deadline = Date().addingTimeInterval(20)
+    while collected.count == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    let beforeTheEnd = collected.text
+    try input.fileHandleForWriting.write(contentsOf: bytes[half...])
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    let streamed = collected.finish()
+    #expect(process.terminationStatus == 0)
+    #expect(beforeTheEnd.contains("Paragraph 1"), "nothing was written before the input ended")
+    #expect(!beforeTheEnd.contains("Paragraph 600"))
+    #expect(streamed == oneShot.outputText)
+  }
+
+  @Test func jsonIsOneEventALine() throws {
+    let run = try ProcessRun(render, ["--stream", "--to", "json"], input: Data(Self.text.utf8))
+    #expect(run.status == 0)
+    let lines = run.outputText.split(separator: "\n")
+    #expect(lines.count >= 2)
+    var committed = 0
+    for line in lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let event = try #require(object["event"] as? String)
+      #expect(["commit", "revise", "reopen", "tail"].contains(event))
+      if event == "commit" { committed += 1 }
+    }
+    #expect(committed >= 2)
+  }
+
+  @Test func usageErrors() throws {
+    for arguments in [["--stream", "--to", "page"], ["--stream", "-o", "out.html"]] {
+      let run = try ProcessRun(render, arguments)
+      #expect(run.status == 2, "\(arguments)")
+    }
+  }
+
+  /// README.md piped line by line, slowly, into `render --stream --to terminal` in a tmux pane:
+  /// the screen (history included) ends as `render README.md --to terminal` leaves it.
+  @Test(.enabled(if: TerminalSession.tmux != nil, TerminalSession.missing))
+  func inATerminalTheScreenEndsAsTheOneShot() throws {
+    let readme = SharedFixtures.packageRoot.appendingPathComponent("README.md").path
+    let environment = ["LANG": "C.UTF-8"]
+    let oneShot = try TerminalSession(
+      render, [readme, "--to", "terminal"], columns: 80, lines: 30, environment: environment)
+    let slowly =
+      "cat \(readme) | (while IFS= read -r l; do printf '%s\\n' \"$l\"; sleep 0.01; done)"
+      + " | \(render.path) --stream --to terminal"
+    let streamed = try TerminalSession(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", slowly], columns: 80, lines: 30,
+      environment: environment, timeout: 60)
+    #expect(streamed.rows.count > 30, "README.md should scroll the pane")
+    #expect(streamed.rows == oneShot.rows)
+    // Where a row's attributes are reset (at the end of it or the start of the next) differs
+    // with how the cells were written, not in what the screen shows.
+    #expect(
+      streamed.styledRows.map(Self.resetsTrimmed) == oneShot.styledRows.map(Self.resetsTrimmed))
+  }
+
+  private static let resets = ["\u{1B}[0m", "\u{1B}[39m", "\u{1B}[49m"]
+
+  private static func resetsTrimmed(_ row: String) -> String {
+    var row = Substring(row)
+    while let reset = resets.first(where: { row.hasPrefix($0) }) {
+      row = row.dropFirst(reset.count)
+    }
+    while let reset = resets.first(where: { row.hasSuffix($0) }) { row = row.dropLast(reset.count) }
+    return String(row)
+  }
+}
+
+/// Reads a pipe to its end on a background thread, and tells what arrived so far.
+private final class OutputCollector: @unchecked Sendable {
+  private let lock = NSLock()
+  private let done = DispatchSemaphore(value: 0)
+  private var data = Data()
+
+  init(_ handle: FileHandle) {
+    Thread {
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        self.lock.withLock { self.data.append(chunk) }
+      }
+      self.done.signal()
+    }.start()
+  }
+
+  var count: Int { lock.withLock { data.count } }
+  var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+  func finish() -> String {
+    done.wait()
+    return text
+  }
+}
+
+/// Examples/StreamingChat, as built by `swift build`: a file streamed into styled text ends
+/// as the one-shot text.
+@Suite(
+  .enabled(
+    if: BuiltProducts.isBuilt("streaming-chat"),
+    "SKIPPED: streaming-chat is not built; run `swift build` first"))
+struct StreamingChatExampleTests {
+  @Test func aFileStreamedIntoStyledTextEndsAsTheOneShotText() throws {
+    let answer = SharedFixtures.fixture("Fixtures/Terminal/capture.md")
+    let run = try ProcessRun(
+      BuiltProducts.executable("streaming-chat"), [answer.path, "7"],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.status == 0, "\(run.error)")
+    let lines = run.outputText.split(separator: "\n", omittingEmptySubsequences: false)
+    let end = try #require(lines.firstIndex(of: "---"))
+    #expect(end > 10, "one line per chunk before the answer")
+    #expect(lines[..<end].allSatisfy { $0.hasPrefix("[") })
+    #expect(lines[(end + 1)...].contains("Engines compared"))
+  }
+}
