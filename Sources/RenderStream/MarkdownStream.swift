@@ -88,8 +88,9 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   private var nextID = 0
   /// Whether a block that may refer to a footnote holds it and every later block.
   private let holdsAtFootnote: Bool
-  /// The renderer's document passes that run on a fragment.
-  private let activePasses: [any DocumentPass]
+  /// The renderer's document passes that run on a fragment, when raw HTML is let through
+  /// (none otherwise): a block one of them may change holds the stream.
+  private let passesHoldTheStream: [any DocumentPass]
 
   /// Creates a stream that renders its blocks with `rendering` and uses `renderer` (the one
   /// `rendering` uses) to recognise blocks of definitions.
@@ -113,7 +114,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let context = DocumentPassContext(
       options: options, idPrefix: renderer.configuration.sanitize ? "user-content-" : "",
       configuredTitle: renderer.configuration.title)
-    activePasses = renderer.passes.filter { $0.isActive(in: context) }
+    passesHoldTheStream =
+      options.unsafe ? renderer.passes.filter { $0.isActive(in: context) } : []
   }
 
   /// The bytes fed so far.
@@ -228,11 +230,12 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     if holdsAtFootnote, heldFrom == nil, Self.mayReferToFootnote(text) {
       hold(from: records.count, into: &update)
     }
-    // A document pass that may change this block (math, alerts, task lists) makes the one-shot
-    // fragment the serialised document rather than the engine's HTML, for every block: all
-    // are rendered again as one at the end.
-    if heldFrom != 0, !activePasses.isEmpty,
-      activePasses.contains(where: { $0.mayChange(markdownUTF8: Data(text)) })
+    // A block a document pass may change (math, alerts, highlighting) renders alone as it
+    // renders in the whole: the serialised document is the engine's HTML. Not with raw HTML
+    // let through: the one-shot document is then the whole HTML imported, whose tree a block
+    // alone may not have, so all are rendered again as one at the end.
+    if heldFrom != 0, !passesHoldTheStream.isEmpty,
+      passesHoldTheStream.contains(where: { $0.mayChange(markdownUTF8: Data(text)) })
     {
       hold(from: 0, into: &update)
     }
