@@ -69,13 +69,13 @@ struct BenignDeadlineTests {
     defer { worker.stop() }
     var largest = Share(share: 0, name: "none")
     for document in try Self.markdownDocuments() {
-      for product in [WorkerRequest.Product.html, .document] {
+      for output in [WorkerRequest.Output.fragment, .document] {
         let request = WorkerRequest(
-          product: product, engineID: engineID, options: RenderOptions(),
+          .markdown, to: output, engineID: engineID, options: RenderOptions(),
           input: .text(document.text))
         let share = try Self.share(of: request, on: worker, limits: limits)
         if share > largest.share {
-          largest = Share(share: share, name: "\(document.name), \(product)")
+          largest = Share(share: share, name: "\(document.name), \(output)")
         }
       }
     }
@@ -99,7 +99,7 @@ struct BenignDeadlineTests {
     var largest = Share(share: 0, name: "none")
     for (index, html) in (oracle.cases.map(\.html) + [page]).enumerated() {
       let request = WorkerRequest(
-        product: .importedDocument, engineID: "", options: RenderOptions(),
+        .html, to: .document, engineID: "", options: RenderOptions(),
         input: .bytes(Data(html.utf8)))
       let share = try Self.share(of: request, on: worker, limits: limits)
       if share > largest.share { largest = Share(share: share, name: "HTML input \(index)") }

@@ -29,7 +29,7 @@ struct PathologicalInputTests {
   /// Terminal output as `render --to terminal` makes it on a colour terminal.
   static let terminal = WorkerRequest.Terminal(
     stylesheet: Stylesheet.default.source, colorScheme: .light,
-    renderer: TerminalRenderer(colorMode: .trueColor), anchorsHeadings: true)
+    renderer: TerminalRenderer(colorMode: .trueColor))
 
   static func cases() throws -> [PathologicalCase] {
     try PathologicalCase.load(path: SharedFixtures.url("suites/pathological.json").path)
@@ -134,14 +134,17 @@ struct PathologicalInputTests {
       try Data(hostile.markdown.utf8).write(to: url)
       let file = try InputFile(path: url.path, maximumBytes: Self.limits.maximumInputBytes)
       let start = ContinuousClock.now
-      let options = hostile.options(for: isolated.descriptor)
+      var options = hostile.options(for: isolated.descriptor)
+      options.headingAnchors = forTerminal
       let outcome = Result { () throws(RenderError) in
         guard forTerminal else {
-          return try isolated.document(markdownFile: file, options: options).nodes.count
+          return try isolated.run(markdownFile: file, to: .document, options: options)
+            .document?.nodes.count ?? 0
         }
-        return try isolated.terminalOutput(
-          markdownFile: file, options: options, terminal: Self.terminal
-        ).count
+        return try isolated.run(
+          markdownFile: file, to: .terminal(Self.terminal), options: options,
+          passes: [HeadingAnchorsPass()]
+        ).utf8?.count ?? -1
       }
       #expect(ContinuousClock.now - start < Self.wallClockBound, "\(engineID) \(hostile.name)")
       switch outcome {

@@ -49,11 +49,12 @@ import Testing
     defer { close(descriptor) }
     let options = RenderOptions(extensions: engineID == "cmark" ? [] : [.tables])
     let isolated = try IsolatedEngine(engineID: engineID)
-    let written = try isolated.write(
-      markdownFile: file, options: options, to: OutputFile(descriptor: descriptor, name: "out"))
+    let written = try isolated.run(
+      markdownFile: file, to: .fragment, options: options,
+      writingTo: OutputFile(descriptor: descriptor, name: "out"))
     let expected = try EngineRegistry.builtIn.engine(id: engineID).render(
       MarkdownInput.decode(Self.markdown), options: options)
-    #expect(written == expected.utf8Count)
+    #expect(written.utf8 == nil)
     #expect(output.contents == Array("before\n".utf8) + Array(expected.utf8Data))
   }
 
@@ -65,8 +66,11 @@ import Testing
     let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
     let options = RenderOptions(extensions: engineID == "cmark" ? [] : [.tables])
     let isolated = try IsolatedEngine(engineID: engineID)
-    let fromFile = try isolated.document(
-      markdownFile: file, options: options, importer: HTMLImporter())
+    let fromFile = try #require(
+      try isolated.run(
+        markdownFile: file, to: .document, options: options, importer: HTMLImporter()
+      )
+      .document)
     let fromBytes = try isolated.document(
       utf8: Data(Self.markdown), options: options, importer: HTMLImporter())
     #expect(fromFile == fromBytes)
@@ -152,13 +156,14 @@ import Testing
     let descriptor = output.openForAppending()
     defer { close(descriptor) }
     #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 65, maximum: 64)) {
-      try IsolatedEngine(engineID: "cmark").write(
-        markdownFile: file, options: RenderOptions(),
-        to: OutputFile(descriptor: descriptor, name: "out"))
+      try IsolatedEngine(engineID: "cmark").run(
+        markdownFile: file, to: .fragment, options: RenderOptions(),
+        writingTo: OutputFile(descriptor: descriptor, name: "out"))
     }
     #expect(output.contents.isEmpty)
     #expect(throws: RenderError.limitExceeded(limit: "input bytes", value: 65, maximum: 64)) {
-      try IsolatedEngine(engineID: "cmark").document(markdownFile: file, options: RenderOptions())
+      try IsolatedEngine(engineID: "cmark").run(
+        markdownFile: file, to: .document, options: RenderOptions())
     }
   }
 
@@ -172,9 +177,9 @@ import Testing
     defer { close(descriptor) }
     let limits = RenderLimits(deadline: .seconds(10), maximumOutputRatio: 1)
     #expect {
-      try IsolatedEngine(engineID: "cmark", limits: limits).write(
-        markdownFile: file, options: RenderOptions(),
-        to: OutputFile(descriptor: descriptor, name: "out"))
+      try IsolatedEngine(engineID: "cmark", limits: limits).run(
+        markdownFile: file, to: .fragment, options: RenderOptions(),
+        writingTo: OutputFile(descriptor: descriptor, name: "out"))
     } throws: { error in
       guard case .limitExceeded(RenderLimits.outputLimitName, _, _) = error as? RenderError
       else { return false }
@@ -195,9 +200,9 @@ import Testing
         path: "out.html",
         reason: "cannot be written (Bad file descriptor); check that it is open for writing")
     ) {
-      try IsolatedEngine(engineID: "md4c").write(
-        markdownFile: file, options: RenderOptions(),
-        to: OutputFile(descriptor: readOnly, name: "out.html"))
+      try IsolatedEngine(engineID: "md4c").run(
+        markdownFile: file, to: .fragment, options: RenderOptions(),
+        writingTo: OutputFile(descriptor: readOnly, name: "out.html"))
     }
   }
 
@@ -218,10 +223,10 @@ import Testing
     let file = try InputFile(path: input.url.path, maximumBytes: 1 << 20)
     let descriptor = output.openForAppending()
     defer { close(descriptor) }
-    let written = try isolated.write(
-      markdownFile: file, options: RenderOptions(),
-      to: OutputFile(descriptor: descriptor, name: "out"))
-    #expect(written > 0 && output.contents.count == written)
+    _ = try isolated.run(
+      markdownFile: file, to: .fragment, options: RenderOptions(),
+      writingTo: OutputFile(descriptor: descriptor, name: "out"))
+    #expect(output.contents == Array("<p><em>x</em></p>\n".utf8))
     #expect(!isolated.pool.idleProcessIDs.contains(idle))
   }
 
@@ -251,7 +256,7 @@ import Testing
       defer { close(descriptor) }
       let request = WorkerRequest(
         engineID: "cmark", options: RenderOptions(),
-        input: .file(descriptor: file.descriptor, byteCount: 4), output: descriptor)
+        input: .file(descriptor: file.descriptor, byteCount: 4), destination: descriptor)
       let answer = try withExtendedLifetime(file) {
         try worker.exchange(request.encoded(), caps: caps, before: deadline)
       }
@@ -282,23 +287,27 @@ import Testing
   @Test("where input and output travel survives the head's encoding, past 4 GiB too")
   func headCarriesTheTransfer() {
     var head = WorkerRequest.Head(engineID: "md4c", options: RenderOptions())
-    for (maximum, writes) in [(nil, false), (Optional(5 << 32 | 7), true), (Optional(9), false)] {
+    for (maximum, writes, text) in [
+      (nil, false, true), (Optional(5 << 32 | 7), true, false), (Optional(9), false, false),
+    ] {
       head.inputFileMaximumBytes = maximum
       head.writesOutput = writes
+      head.inputIsText = text
       #expect(WorkerRequest.Head(decoding: head.encoded()) == head)
     }
     // Terminal output's settings travel with its head, and such a head without them is refused.
-    head.product = .terminal
-    let withoutSettings = head.encoded()
-    head.terminal = WorkerRequest.Terminal(
-      stylesheet: "p { color: red }", colorScheme: .dark,
-      renderer: TerminalRenderer(
-        width: 123, colorMode: .ansi256, hyperlinks: false, lineDrawing: .ascii),
-      anchorsHeadings: true)
-    #expect(WorkerRequest.Head(decoding: head.encoded()) == head)
+    head.output = .terminal(
+      WorkerRequest.Terminal(
+        stylesheet: "p { color: red }", colorScheme: .dark,
+        renderer: TerminalRenderer(
+          width: 123, colorMode: .ansi256, hyperlinks: false, lineDrawing: .ascii)))
+    let encodedTerminal = head.encoded()
+    #expect(WorkerRequest.Head(decoding: encodedTerminal) == head)
+    head.output = .fragment
+    let withoutSettings = Array(head.encoded().dropLast()) + [2]
     #expect(WorkerRequest.Head(decoding: withoutSettings) == nil)
-    #expect(WorkerRequest.Head(decoding: head.encoded() + [0]) == nil)
-    let terminalOutput = WorkerResponse.terminal(Array("\u{1B}[1mbold\u{1B}[0m\n".utf8))
+    #expect(WorkerRequest.Head(decoding: encodedTerminal + [0]) == nil)
+    let terminalOutput = WorkerResponse.bytes(Data("\u{1B}[1mbold\u{1B}[0m\n".utf8))
     let encoded = terminalOutput.withEncoded { head, tail in head + Array(tail) }
     let received = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: encoded.count)
     _ = received.initialize(from: encoded)

@@ -49,7 +49,7 @@ import Testing
     #expect(fragment.html == "<p><em>caf\u{FFFD}</em></p>\n")
   }
 
-  @Test("each engine switch reaches the worker on its own bit; the renderer's stay in the host")
+  @Test("each switch reaches the worker on its own bit")
   func switchesInTheHead() {
     let extensions: Set<RenderFeature> = [.tables, .footnotes]
     for entry in RenderSwitch.all {
@@ -57,7 +57,7 @@ import Testing
       options[keyPath: entry.option] = true
       let head = WorkerRequest.Head(engineID: "cmark", options: options)
       var expected = RenderOptions(extensions: extensions)
-      expected[keyPath: entry.option] = entry.feature != nil
+      expected[keyPath: entry.option] = true
       #expect(WorkerRequest.Head(decoding: head.encoded())?.options == expected, "\(entry.key)")
     }
   }
@@ -66,7 +66,7 @@ import Testing
   func importerInTheHead() throws {
     for id in ImporterRegistry.builtIn.importerIDs {
       let head = WorkerRequest.Head(
-        product: .importedDocument, engineID: "", importerID: id,
+        language: .html, output: .document, engineID: "", importerID: id,
         options: RenderOptions())
       #expect(WorkerRequest.Head(decoding: head.encoded())?.importerID == id)
     }
@@ -74,7 +74,7 @@ import Testing
     let worker = try worker()
     let html = Data("<p>x".utf8)
     let request = WorkerRequest(
-      product: .importedDocument, engineID: "", importerID: "lexbor", options: RenderOptions(),
+      .html, to: .document, engineID: "", importerID: "lexbor", options: RenderOptions(),
       input: .bytes(html))
     let answer = try worker.exchange(
       request.encoded(), caps: WorkerCaps(limits: RenderLimits(), inputBytes: html.count),
@@ -85,5 +85,25 @@ import Testing
       return
     }
     #expect(message.contains("unknown importer \"lexbor\""))
+  }
+
+  @Test("the passes the worker runs are named in the head, and one it lacks is refused there")
+  func passesInTheHead() throws {
+    var head = WorkerRequest.Head(engineID: "cmark", options: RenderOptions())
+    head.passIDs = ["heading-anchors", "alerts"]
+    #expect(WorkerRequest.Head(decoding: head.encoded())?.passIDs == head.passIDs)
+    let worker = try worker()
+    let request = WorkerRequest(
+      .markdown, to: .document, engineID: "cmark", options: RenderOptions(),
+      passIDs: ["heading-anchors", "no-such-pass"], input: .text("# x\n"))
+    let answer = try worker.exchange(
+      request.encoded(), caps: WorkerCaps(limits: RenderLimits(), inputBytes: 4),
+      before: ContinuousClock.now.advanced(by: .seconds(10)))
+    let response = try #require(WorkerResponse(taking: answer))
+    guard case .failure(let message) = response else {
+      Issue.record("expected a failure, got \(response)")
+      return
+    }
+    #expect(message.contains("no-such-pass"))
   }
 }

@@ -18,7 +18,7 @@ package struct RenderSwitch: Sendable {
   package let feature: RenderFeature?
 
   /// Every switch, engine switches first: their order is their bit in the worker's wire
-  /// format, so a new one goes after the last engine switch and bumps the protocol version.
+  /// format (a byte), so a new one goes last and bumps the protocol version.
   package static let all: [RenderSwitch] = [
     RenderSwitch(
       option: \.unsafe, key: "unsafe", flag: "--unsafe",

@@ -60,7 +60,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   /// passes, and ``RenderError/engineCrashed(engine:detail:)`` when the worker dies.
   public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
   {
-    try run(.html, .text(markdown), options: options).html(name: descriptor.id)
+    try run(.text(markdown), to: .fragment, options: options).html(name: descriptor.id)
   }
 
   /// Renders the UTF-8 `markdown` in a worker, which decodes it (the host does not); see
@@ -68,21 +68,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
     -> HTMLFragment
   {
-    try run(.html, .bytes(markdown), options: options).html(name: descriptor.id)
-  }
-
-  /// Renders the Markdown file `file` in a worker, which reads it and writes the HTML to
-  /// `output` itself: the host neither reads, sends, receives nor writes the megabytes. Returns
-  /// the HTML's length. `output` must be a regular file or `/dev/null`, where a write never
-  /// waits for a reader: the deadline covers the reading and the writing. A worker that fails
-  /// partway may leave part of the HTML written, as any writer that fails partway does.
-  package func write(
-    markdownFile file: InputFile, options: RenderOptions, to output: OutputFile
-  ) throws(RenderError) -> Int {
-    try run(
-      .html, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
-      options: options, output: output.descriptor, maximumInputBytes: file.maximumBytes
-    ).writtenCount(name: descriptor.id, output: output)
+    try run(.bytes(markdown), to: .fragment, options: options).html(name: descriptor.id)
   }
 
   /// Builds the document in the worker and decodes it here. HTML the engine needs imported
@@ -93,7 +79,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   public func document(
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try run(.document, .text(markdown), options: options, importer: importer)
+    try run(.text(markdown), to: .document, options: options, importer: importer)
       .document(name: descriptor.id)
   }
 
@@ -102,50 +88,17 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   package func document(
     utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    try run(.document, .bytes(markdown), options: options, importer: importer)
+    try run(.bytes(markdown), to: .document, options: options, importer: importer)
       .document(name: descriptor.id)
-  }
-
-  /// Builds the document of the Markdown file `file` in a worker, which reads the file itself:
-  /// the host neither reads nor sends its megabytes; see ``document(_:options:importer:)``
-  /// (nil `importer`: the registry's default).
-  package func document(
-    markdownFile file: InputFile, options: RenderOptions, importer: (any HTMLImporting)? = nil
-  ) throws(RenderError) -> Document {
-    try run(
-      .document, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
-      options: options, importer: importer, maximumInputBytes: file.maximumBytes
-    ).document(name: descriptor.id)
-  }
-
-  /// The terminal output of the Markdown file `file`, made in a worker, which reads the file,
-  /// builds the document (importing as ``document(_:options:importer:)`` does; nil `importer`:
-  /// the registry's default), styles it and lays it out as `terminal` says: the host neither
-  /// reads the Markdown nor holds its document. With `output` (a regular file or `/dev/null`),
-  /// the worker writes the bytes there itself and nothing is returned.
-  func terminalOutput(
-    markdownFile file: InputFile, options: RenderOptions, importer: (any HTMLImporting)? = nil,
-    terminal: WorkerRequest.Terminal, writingTo output: OutputFile? = nil
-  ) throws(RenderError) -> [UInt8] {
-    let response = try run(
-      .terminal, .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
-      options: options, importer: importer, output: output?.descriptor,
-      maximumInputBytes: file.maximumBytes, terminal: terminal)
-    if let output {
-      _ = try response.writtenCount(name: descriptor.id, output: output)
-      return []
-    }
-    return try response.terminalOutput(name: descriptor.id)
   }
 
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
   package func suspendingRender(
     _ markdown: String, options: RenderOptions
   ) async throws(RenderError) -> HTMLFragment {
-    let response = try await WorkerPool.suspending { () throws(RenderError) in
-      try run(.html, .text(markdown), options: options)
-    }
-    return try response.html(name: descriptor.id)
+    try await WorkerPool.suspending { () throws(RenderError) in
+      try run(.text(markdown), to: .fragment, options: options)
+    }.html(name: descriptor.id)
   }
 
   /// ``document(_:options:importer:)`` that suspends the calling task while the worker works.
@@ -153,26 +106,55 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) async throws(RenderError) -> Document {
     try await WorkerPool.suspending { () throws(RenderError) in
-      try run(.document, .text(markdown), options: options, importer: importer)
+      try run(.text(markdown), to: .document, options: options, importer: importer)
     }.document(name: descriptor.id)
+  }
+
+  /// Makes `output` of the Markdown file `file` in a worker, which reads the file itself: the
+  /// host neither reads nor sends its megabytes. Any HTML is imported as
+  /// ``document(_:options:importer:)`` imports it (nil `importer`: the registry's default);
+  /// `passes`, built-in passes of the renderer, run there too (the document made for the host
+  /// is otherwise the engine's).
+  ///
+  /// With `destination` (a regular file or `/dev/null`, where a write never waits for a
+  /// reader: the deadline covers the reading and the writing), the worker writes the fragment
+  /// or terminal output there itself and the result is ``RenderResult/written``. A worker that
+  /// fails partway may leave part of it written, as any writer that fails partway does.
+  func run(
+    markdownFile file: InputFile, to output: WorkerRequest.Output, options: RenderOptions,
+    importer: (any HTMLImporting)? = nil, passes: [any DocumentPass] = [],
+    writingTo destination: OutputFile? = nil
+  ) throws(RenderError) -> RenderResult {
+    let response = try run(
+      .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0), to: output,
+      options: options, importer: importer, passIDs: passes.map(\.id),
+      destination: destination?.descriptor, maximumInputBytes: file.maximumBytes)
+    if let destination {
+      _ = try response.writtenCount(name: descriptor.id, output: destination)
+      return .written
+    }
+    return switch output {
+    case .fragment: .fragment(try response.html(name: descriptor.id))
+    case .document: .document(try response.document(name: descriptor.id))
+    case .terminal: .bytes(try response.bytes(name: descriptor.id))
+    }
   }
 
   /// Checks the request in the host, then makes one round trip; the request names the
   /// built-in importer `importer` stands for (the registry's default for nil).
   private func run(
-    _ product: WorkerRequest.Product, _ markdown: WorkerRequest.Input, options: RenderOptions,
-    importer: (any HTMLImporting)? = nil, output: Int32? = nil, maximumInputBytes: Int? = nil,
-    terminal: WorkerRequest.Terminal? = nil
+    _ markdown: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
+    importer: (any HTMLImporting)? = nil, passIDs: [String] = [], destination: Int32? = nil,
+    maximumInputBytes: Int? = nil
   ) throws(RenderError) -> WorkerResponse {
     try checkSupport(of: options, in: EngineRegistry.builtIn)
     try limits.checkInput(byteCount: markdown.count)
     var importerID = ImporterRegistry.builtIn.defaultID
     if let importer { importerID = try IsolatedHTMLImporter.builtInID(standingFor: importer) }
     let request = WorkerRequest(
-      product: product, engineID: descriptor.id, importerID: importerID, options: options,
-      input: markdown, output: output,
-      maximumInputBytes: min(maximumInputBytes ?? Int.max, limits.maximumInputBytes),
-      terminal: terminal)
+      .markdown, to: output, engineID: descriptor.id, importerID: importerID, options: options,
+      passIDs: passIDs, input: markdown, destination: destination,
+      maximumInputBytes: min(maximumInputBytes ?? Int.max, limits.maximumInputBytes))
     return try pool.answer(request, limits: limits, name: descriptor.id)
   }
 }

@@ -68,7 +68,7 @@ public struct IsolatedHTMLImporter: HTMLImporting {
     // An unknown importer is reported here, as the in-process registry reports it.
     _ = try ImporterRegistry.builtIn.importer(id: importerID)
     let request = WorkerRequest(
-      product: .importedDocument, engineID: "", importerID: importerID, options: RenderOptions(),
+      .html, to: .document, engineID: "", importerID: importerID, options: RenderOptions(),
       input: input)
     return try pool.answer(request, limits: limits, name: "html-import").document(
       name: "html-import")

@@ -24,7 +24,7 @@ public struct IsolatedHTMLSanitizer: HTMLSanitizing {
   public func sanitize(html: String) throws(RenderError) -> String {
     try limits.checkInput(html)
     let request = WorkerRequest(
-      product: .sanitizedHTML, engineID: "", options: RenderOptions(), input: .text(html))
+      .html, to: .fragment, engineID: "", options: RenderOptions(), input: .text(html))
     return try pool.answer(request, limits: limits, name: "sanitizer").html(name: "sanitizer").html
   }
 }

@@ -101,7 +101,8 @@ final class WorkerPool: Sendable {
       }
       let ending = worker.stop()
       switch failure {
-      case .closedBeforeRequest where isReused, .closed where isReused && request.output == nil:
+      case .closedBeforeRequest where isReused,
+        .closed where isReused && request.destination == nil:
         worker = try spawn()
         isReused = false
       case .deadlinePassed:

@@ -1,85 +1,111 @@
 import Foundation
 import RenderCore
 
-/// What the host asks a worker: render this Markdown with this engine and these options, to
-/// HTML, to a document or to terminal output; or import or sanitize this HTML.
+/// What the host asks a worker: one render job, which the worker runs through the same
+/// ``RenderPipeline`` the host runs, in-process (``WorkerService``).
 ///
-/// Sent as two messages: the head (protocol version, product, engine and importer identifiers,
-/// option bits, extension names, where input and output travel, what terminal output needs), then the
-/// input itself (Markdown, or HTML bytes as given; nothing when the input is a file passed as
-/// a descriptor). The worker reads the head first, so it can prepare the engine before the
-/// caps apply, and then reads the input straight into the form the product needs.
+/// A job is a source (Markdown or HTML, as text, as bytes or as a file passed as a
+/// descriptor), the settings the worker's renderer needs (engine, importer, options, the
+/// passes it runs, how terminal output is styled) and the output wanted: the fragment, the
+/// document, or terminal output. Sent as two messages: the head (everything but the input),
+/// then the input itself (nothing when the input is a file passed as a descriptor). The
+/// worker reads the head first, so it can prepare the engine before the caps apply, and then
+/// reads the input straight into the form its engine takes.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 6
+  static let protocolVersion: UInt8 = 7
 
-  /// What the worker sends back.
-  enum Product: UInt8 {
-    /// The engine's HTML.
-    case html = 0
-    /// The engine's ``RenderCore/Document``, in ``DocumentEncoding``.
-    case document = 1
-    /// The input, HTML bytes, imported into a document by the importer the head names.
-    case importedDocument = 2
-    /// The input, HTML, through ``HTMLSanitizer``'s default policy.
-    case sanitizedHTML = 3
-    /// The engine's document styled and laid out for a terminal, as ``Head/terminal`` says:
-    /// the bytes the host writes.
-    case terminal = 4
+  /// What the source is written in.
+  enum Language: UInt8 {
+    case markdown = 0
+    /// HTML, imported by the importer the head names, or sanitized.
+    case html = 1
+
+    /// The job's source of `text` in this language.
+    func source(text: String) -> RenderJob.Source {
+      self == .markdown ? .markdown(text) : .html(text)
+    }
+
+    /// The job's source of `bytes` in this language, decoded as the job decodes them.
+    func source(bytes: Data) -> RenderJob.Source {
+      self == .markdown ? .markdown(utf8: bytes) : .html(data: bytes)
+    }
+  }
+
+  /// What the worker makes of the source: a ``RenderJob/Output`` a worker can send back.
+  enum Output: Equatable {
+    /// An HTML fragment: for Markdown with no pass, the engine's own HTML; for HTML, the HTML
+    /// through ``HTMLSanitizer``'s default policy.
+    case fragment
+    /// The ``RenderCore/Document`` after the passes, sent in ``DocumentEncoding``.
+    case document
+    /// The document styled and laid out for a terminal, as the settings say: the bytes the
+    /// host writes.
+    case terminal(Terminal)
+
+    /// The job's output.
+    var jobOutput: RenderJob.Output {
+      switch self {
+      case .fragment: .fragment
+      case .document: .document
+      case .terminal(let terminal): .terminal(terminal.renderer)
+      }
+    }
   }
 
   /// What the worker reads first, before its caps apply.
   var head: Head
-  /// The input: Markdown, or HTML for import and sanitizing.
+  /// The input: Markdown or HTML.
   var input: Input
-  /// Where the worker writes the HTML itself, when not nil.
-  var output: Int32?
+  /// Where the worker writes the fragment or terminal output itself, when not nil.
+  var destination: Int32?
 
-  /// The product, the engine, the importer and the options: everything but the input, so the
-  /// worker can prepare the engine before it reads the input under the caps.
+  /// Everything but the input, so the worker can prepare the engine before it reads the
+  /// input under the caps.
   struct Head: Equatable {
-    var product: Product
+    var language: Language
+    var output: Output
+    /// The engine that parses Markdown; empty for HTML.
     var engineID: String
     /// The built-in importer (``ImporterRegistry/builtIn``) that turns HTML into a document:
-    /// the input for an imported document, an engine's HTML for an engine's document.
+    /// the input's, or an engine's HTML for an engine's document.
     var importerID: String
+    /// The options; the host has applied the front matter and the contents marker already.
     var options: RenderOptions
+    /// The identifiers of the renderer's built-in passes the worker runs (when active);
+    /// the host runs every other pass.
+    var passIDs: [String] = []
     /// Set when the input is a file passed as the request's first descriptor: the worker reads
     /// it, refusing more than this many bytes.
     var inputFileMaximumBytes: Int?
-    /// Whether the worker writes the HTML (or terminal output) to the request's last
+    /// Whether the input message is text; else bytes (as read from a file), whose charset
+    /// the engine or the importer reads. An engine that takes bytes gets either as bytes.
+    var inputIsText = true
+    /// Whether the worker writes the fragment or terminal output to the request's last
     /// descriptor and answers with its length (``WorkerResponse/written(_:)``).
     var writesOutput = false
-    /// How terminal output is styled and laid out: set exactly when the product is
-    /// ``Product/terminal``.
-    var terminal: Terminal?
-
-    /// Whether the input is text: Markdown, or HTML to sanitize. HTML for import stays bytes,
-    /// as its charset is the importer's to detect (and Markdown does too when its engine
-    /// takes bytes).
-    var inputIsText: Bool { product != .importedDocument }
 
     init(
-      product: Product = .html, engineID: String,
+      language: Language = .markdown, output: Output = .fragment, engineID: String,
       importerID: String = ImporterRegistry.builtIn.defaultID, options: RenderOptions
     ) {
-      self.product = product
+      self.language = language
+      self.output = output
       self.engineID = engineID
       self.importerID = importerID
       self.options = options
     }
 
-    /// The head message: protocol version, product, engine and importer identifiers, option bits,
-    /// extension names, then where the input and output travel (a byte of flags, and the
-    /// input file's maximum as two 4-byte halves when there is one), then for terminal
-    /// output how it is styled and laid out (``Terminal/encode(to:)``).
+    /// The head message: protocol version, language, engine and importer identifiers, option
+    /// bits, extension names, pass identifiers, then where the input and output travel (a
+    /// byte of flags, and the input file's maximum as two 4-byte halves when there is one),
+    /// then the output (a byte, and for terminal output ``Terminal/encode(to:)``).
     func encoded() -> [UInt8] {
-      var bytes: [UInt8] = [WorkerRequest.protocolVersion, product.rawValue]
+      var bytes: [UInt8] = [WorkerRequest.protocolVersion, language.rawValue]
       WireReader.appendString(engineID, to: &bytes)
       WireReader.appendString(importerID, to: &bytes)
       var bits: UInt8 = 0
-      for (bit, entry) in RenderSwitch.engineSwitches.enumerated()
-      where options[keyPath: entry.option] {
+      for (bit, entry) in RenderSwitch.all.enumerated() where options[keyPath: entry.option] {
         bits |= 1 << bit
       }
       bytes.append(bits)
@@ -89,12 +115,21 @@ struct WorkerRequest: Equatable {
       .map(\.rawValue)
       bytes.append(UInt8(extensions.count))
       for name in extensions { WireReader.appendString(name, to: &bytes) }
-      bytes.append((inputFileMaximumBytes == nil ? 0 : 1) | (writesOutput ? 2 : 0))
+      bytes.append(UInt8(passIDs.count))
+      for id in passIDs { WireReader.appendString(id, to: &bytes) }
+      bytes.append(
+        (inputFileMaximumBytes == nil ? 0 : 1) | (writesOutput ? 2 : 0) | (inputIsText ? 4 : 0))
       if let maximum = inputFileMaximumBytes {
         WireReader.appendLength(maximum & 0xFFFF_FFFF, to: &bytes)
         WireReader.appendLength(maximum >> 32, to: &bytes)
       }
-      terminal?.encode(to: &bytes)
+      switch output {
+      case .fragment: bytes.append(0)
+      case .document: bytes.append(1)
+      case .terminal(let terminal):
+        bytes.append(2)
+        terminal.encode(to: &bytes)
+      }
       return bytes
     }
 
@@ -102,7 +137,7 @@ struct WorkerRequest: Equatable {
     init?(decoding bytes: [UInt8]) {
       var reader = WireReader(bytes)
       guard reader.readByte() == WorkerRequest.protocolVersion,
-        let product = reader.readByte().flatMap(Product.init(rawValue:)),
+        let language = reader.readByte().flatMap(Language.init(rawValue:)),
         let engineID = reader.readString(), let importerID = reader.readString(),
         let bits = reader.readByte(), let count = reader.readByte()
       else { return nil }
@@ -112,22 +147,32 @@ struct WorkerRequest: Equatable {
         else { return nil }
         extensions.insert(known)
       }
-      guard let transfer = reader.readByte(), transfer & ~3 == 0 else { return nil }
+      guard let passCount = reader.readByte() else { return nil }
+      for _ in 0..<passCount {
+        guard let id = reader.readString() else { return nil }
+        passIDs.append(id)
+      }
+      guard let transfer = reader.readByte(), transfer & ~7 == 0 else { return nil }
       if transfer & 1 != 0 {
         guard let low = reader.readLength(), let high = reader.readLength() else { return nil }
         inputFileMaximumBytes = low | high << 32
       }
       writesOutput = transfer & 2 != 0
-      if product == .terminal {
+      inputIsText = transfer & 4 != 0
+      switch reader.readByte() {
+      case 0: output = .fragment
+      case 1: output = .document
+      case 2:
         guard let terminal = Terminal(reading: &reader) else { return nil }
-        self.terminal = terminal
+        output = .terminal(terminal)
+      default: return nil
       }
       guard reader.isAtEnd else { return nil }
-      self.product = product
+      self.language = language
       self.engineID = engineID
       self.importerID = importerID
       options = RenderOptions(extensions: extensions)
-      for (bit, entry) in RenderSwitch.engineSwitches.enumerated() {
+      for (bit, entry) in RenderSwitch.all.enumerated() {
         options[keyPath: entry.option] = bits & (1 << bit) != 0
       }
     }
@@ -144,6 +189,10 @@ struct WorkerRequest: Equatable {
     /// reads it from its start, up to ``Head/inputFileMaximumBytes``.
     case file(descriptor: Int32, byteCount: Int)
 
+    var isText: Bool {
+      if case .text = self { true } else { false }
+    }
+
     var count: Int {
       switch self {
       case .text(let text): text.utf8.count
@@ -155,7 +204,7 @@ struct WorkerRequest: Equatable {
 
   /// The request as sent: the head message, the input, which is sent from where it lies
   /// (megabytes of Markdown are not copied into a message), and the descriptors passed with
-  /// the head: the input file's, then the output's.
+  /// the head: the input file's, then the destination's.
   struct Encoded {
     var head: [UInt8]
     var input: Input
@@ -174,26 +223,29 @@ struct WorkerRequest: Equatable {
   func encoded() -> Encoded {
     var descriptors: [Int32] = []
     if case .file(let descriptor, _) = input { descriptors.append(descriptor) }
-    if let output { descriptors.append(output) }
+    if let destination { descriptors.append(destination) }
     return Encoded(head: head.encoded(), input: input, descriptors: descriptors)
   }
 
-  /// A request for `product` of `input`, any HTML imported by the built-in importer
-  /// `importerID`; with `output` (a regular file or `/dev/null`, open for writing), the worker
-  /// writes the HTML or terminal output there itself and answers with its length.
-  /// `maximumInputBytes` bounds what the worker reads of an input file; `terminal` is what the
-  /// ``Product/terminal`` product needs.
+  /// A request for `output` of `input`, written in `language`, any HTML imported by the
+  /// built-in importer `importerID` and the built-in passes `passIDs` run in the worker; with
+  /// `destination` (a regular file or `/dev/null`, open for writing), the worker writes the
+  /// fragment or terminal output there itself and answers with its length.
+  /// `maximumInputBytes` bounds what the worker reads of an input file.
   init(
-    product: Product = .html, engineID: String,
+    _ language: Language = .markdown, to output: Output = .fragment, engineID: String,
     importerID: String = ImporterRegistry.builtIn.defaultID, options: RenderOptions,
-    input: Input, output: Int32? = nil,
-    maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes, terminal: Terminal? = nil
+    passIDs: [String] = [], input: Input, destination: Int32? = nil,
+    maximumInputBytes: Int = RenderLimits.defaultMaximumInputBytes
   ) {
-    head = Head(product: product, engineID: engineID, importerID: importerID, options: options)
-    head.terminal = product == .terminal ? terminal : nil
+    head = Head(
+      language: language, output: output, engineID: engineID, importerID: importerID,
+      options: options)
+    head.passIDs = passIDs
     if case .file = input { head.inputFileMaximumBytes = maximumInputBytes }
-    head.writesOutput = output != nil
+    head.inputIsText = input.isText
+    head.writesOutput = destination != nil
     self.input = input
-    self.output = output
+    self.destination = destination
   }
 }

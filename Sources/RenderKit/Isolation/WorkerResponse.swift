@@ -1,7 +1,8 @@
+import Foundation
 import RenderCore
 
-/// What a worker answers: the rendered HTML or terminal output (or how much of it it wrote to
-/// the output it was passed), the encoded document, a limit it hit, or the engine's own error
+/// What a worker answers: the job's fragment or terminal output (or how much of it it wrote to
+/// the destination it was passed), the encoded document, a limit it hit, or the error's
 /// message.
 enum WorkerResponse: Equatable {
   /// HTML, kept as the engine's bytes on both sides: no `String` is built to carry it.
@@ -10,12 +11,12 @@ enum WorkerResponse: Equatable {
   /// A ``DocumentEncoding`` of the engine's document.
   case document([UInt8])
   case limitExceeded(limit: String, value: Int, maximum: Int)
-  /// The HTML's length in bytes, written to the output the request passed.
+  /// The output's length in bytes, written to the destination the request passed.
   case written(Int)
-  /// Writing to the output the request passed failed with this `errno`.
+  /// Writing to the destination the request passed failed with this `errno`.
   case writeFailed(errno: Int32)
-  /// Terminal output: the document styled and laid out (UTF-8).
-  case terminal([UInt8])
+  /// Output made as bytes (``RenderResult/bytes(_:)``): terminal output, UTF-8.
+  case bytes(Data)
 
   /// The answer that reports `error`: a limit as a limit, so the host throws the same error.
   init(_ error: RenderError) {
@@ -33,7 +34,7 @@ enum WorkerResponse: Equatable {
     return fragment
   }
 
-  /// The length of the HTML the worker wrote to `output`, or the error the answer reports
+  /// The length of the output the worker wrote to `output`, or the error the answer reports
   /// (naming the engine `name`, or `output` when writing it failed).
   func writtenCount(name: String, output: OutputFile) throws(RenderError) -> Int {
     if case .writeFailed(let code) = self { throw output.failure(errno: code) }
@@ -41,9 +42,9 @@ enum WorkerResponse: Equatable {
     return count
   }
 
-  /// The terminal output the answer carries, or the error it reports (naming `name`).
-  func terminalOutput(name: String) throws(RenderError) -> [UInt8] {
-    guard case .terminal(let bytes) = self else { throw error(name: name) }
+  /// The bytes the answer carries, or the error it reports (naming `name`).
+  func bytes(name: String) throws(RenderError) -> Data {
+    guard case .bytes(let bytes) = self else { throw error(name: name) }
     return bytes
   }
 
@@ -62,7 +63,7 @@ enum WorkerResponse: Equatable {
     case .failure(let message): .engineFailed(engine: name, detail: message)
     case .limitExceeded(let limit, let value, let maximum):
       .limitExceeded(limit: limit, value: value, maximum: maximum)
-    case .html, .document, .written, .writeFailed, .terminal:
+    case .html, .document, .written, .writeFailed, .bytes:
       .engineFailed(engine: name, detail: "the worker sent an answer of the wrong kind; rebuild it")
     }
   }
@@ -71,13 +72,14 @@ enum WorkerResponse: Equatable {
   var payloadBytes: Int {
     switch self {
     case .html(let fragment): fragment.utf8Count
-    case .document(let bytes), .terminal(let bytes): bytes.count
+    case .document(let bytes): bytes.count
+    case .bytes(let bytes): bytes.count
     case .failure, .limitExceeded, .written, .writeFailed: 0
     }
   }
 
   /// Calls `body` with the answer as sent: a small head, then the payload, which for HTML,
-  /// documents and terminal output is sent from where it lies (megabytes are not copied into a message).
+  /// documents and bytes is sent from where it lies (megabytes are not copied into a message).
   func withEncoded<Result>(
     _ body: (_ head: [UInt8], _ tail: UnsafeRawBufferPointer) -> Result
   ) -> Result {
@@ -102,13 +104,13 @@ enum WorkerResponse: Equatable {
       var head: [UInt8] = [5]
       WireReader.appendLength(Int(code), to: &head)
       return body(head, nothing)
-    case .terminal(let bytes): return bytes.withUnsafeBytes { body([6], $0) }
+    case .bytes(let bytes): return bytes.withUnsafeBytes { body([6], $0) }
     }
   }
 
   /// Decodes a response from a received buffer, which it takes over: HTML keeps the buffer
-  /// as the fragment's storage (megabytes are not copied again); anything else is read out
-  /// and the buffer freed. Nil when the message is not one a worker writes.
+  /// as the fragment's storage, and bytes as theirs (megabytes are not copied again); anything
+  /// else is read out and the buffer freed. Nil when the message is not one a worker writes.
   init?(taking buffer: UnsafeMutableBufferPointer<UInt8>) {
     if buffer.first == 0, let base = buffer.baseAddress {
       // The fragment frees the buffer from its first byte, the tag before the HTML.
@@ -118,11 +120,19 @@ enum WorkerResponse: Equatable {
       self = .html(HTMLFragment(bytes: bytes, engineID: ""))
       return
     }
+    if buffer.first == 6, let base = buffer.baseAddress {
+      self = .bytes(
+        Data(
+          bytesNoCopy: base + 1, count: buffer.count - 1,
+          deallocator: .custom { bytes, _ in
+            (bytes.assumingMemoryBound(to: UInt8.self) - 1).deallocate()
+          }))
+      return
+    }
     defer { buffer.deallocate() }
-    // A document's or terminal output's megabytes are copied out once, past their tag.
-    if buffer.first == 2 || buffer.first == 6 {
-      let payload = Array(buffer.dropFirst())
-      self = buffer.first == 2 ? .document(payload) : .terminal(payload)
+    // A document's megabytes are copied out once, past their tag.
+    if buffer.first == 2 {
+      self = .document(Array(buffer.dropFirst()))
       return
     }
     var reader = WireReader(Array(buffer))

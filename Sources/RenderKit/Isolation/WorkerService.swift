@@ -114,33 +114,39 @@ public enum WorkerService {
         + "it may have run out of descriptors: raise the open-file limit (ulimit -n)"
       return (.failure(failure), false)
     }
-    if warmedEngines.insert(head.engineID).inserted { warm(engineID: head.engineID) }
+    if head.language == .markdown, warmedEngines.insert(head.engineID).inserted {
+      warm(engineID: head.engineID)
+    }
+    // Before the caps: the stylesheet is the host's, not the input.
+    let renderer = Result { () throws(RenderError) in try Self.renderer(for: head) }
     caps.applyMemoryCap()
-    let engine = markdownEngine(for: head)
-    let input: MarkdownSource
+    // An engine that takes bytes (``UTF8MarkdownEngine``) has its Markdown read as bytes, so
+    // no `String` is built from them, here or there.
+    let takesBytes =
+      head.language == .markdown && (try? renderer.get().engine) is any UTF8MarkdownEngine
+    let source: RenderJob.Source
     if let maximum = head.inputFileMaximumBytes {
       // The input message is still sent, empty: every request is framed alike.
       guard (try? channel.receive(before: nil, maximumBytes: 0)) != nil else { return nil }
       do throws(RenderError) {
-        input = .utf8(try readFile(passed[0], maximumBytes: maximum))
+        source = head.language.source(bytes: try readFile(passed[0], maximumBytes: maximum))
       } catch {
         return (WorkerResponse(error), true)
       }
-    } else if head.inputIsText, !(engine is any UTF8MarkdownEngine) {
+    } else if head.inputIsText, !takesBytes {
       guard let text = try? channel.receiveText(before: nil) else { return nil }
-      input = .text(text)
+      source = head.language.source(text: text)
     } else {
       guard let buffer = try? channel.receiveBuffer(before: nil) else { return nil }
       // The bytes stay where they were read; the data frees them with the request.
-      input = .utf8(
-        Data(
+      source = head.language.source(
+        bytes: Data(
           bytesNoCopy: buffer.baseAddress!, count: buffer.count,
           deallocator: .custom { bytes, _ in bytes.deallocate() }))
     }
-    // The input is moved, not copied, into the answer: the engine then holds the only
-    // reference to the text and can free it once parsed.
-    let response = caps.checked(
-      answer(head, engine: engine, input: consume input, maximumOutputBytes: caps.outputBytes))
+    var job = RenderJob(source, to: head.output.jobOutput)
+    job.maximumOutputBytes = caps.outputBytes
+    let response = caps.checked(answer(job, renderer: renderer))
     guard head.writesOutput, let output = passed.last else { return (response, true) }
     return (write(response, to: output), true)
   }
@@ -156,7 +162,7 @@ public enum WorkerService {
       name: "the input file")
   }
 
-  /// `response`'s HTML or terminal output written to `descriptor`, answered by its length;
+  /// `response`'s fragment or terminal output written to `descriptor`, answered by its length;
   /// any other answer as it is. The output was checked and held to the output cap before
   /// this, so what is written is what the host would have written.
   private static func write(_ response: WorkerResponse, to descriptor: Int32) -> WorkerResponse {
@@ -164,7 +170,7 @@ public enum WorkerService {
     switch response {
     case .html(let fragment):
       failure = fragment.withUTF8 { OutputFile.write(UnsafeRawBufferPointer($0), to: descriptor) }
-    case .terminal(let bytes):
+    case .bytes(let bytes):
       failure = bytes.withUnsafeBytes { OutputFile.write($0, to: descriptor) }
     default:
       return response
@@ -198,84 +204,48 @@ public enum WorkerService {
     _ = try? bytesEngine.render(utf8: Data(" ".utf8), options: RenderOptions())
   }
 
-  /// The engine that renders the request's Markdown, looked up once per request; nil for a
-  /// request that renders none, or names an engine this worker lacks (``answer(_:engine:input:)``
-  /// then says so). An engine that takes bytes (``UTF8MarkdownEngine``) has its Markdown read
-  /// as bytes, so no `String` is built from them, here or there.
-  private static func markdownEngine(for head: WorkerRequest.Head) -> (any MarkdownEngine)? {
-    guard [.html, .document, .terminal].contains(head.product) else { return nil }
-    return try? EngineRegistry.builtIn.engine(id: head.engineID)
+  /// The renderer that runs the request's job: the host's settings as the head carries them,
+  /// every engine in-process, and of the built-in passes only those the head names (the host
+  /// runs the others). The host has applied the front matter and the contents marker to the
+  /// Markdown already, so the worker takes the text as it comes.
+  static func renderer(for head: WorkerRequest.Head) throws(RenderError) -> Renderer {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    configuration.profile = .commonMark
+    if head.language == .markdown { configuration.engine = head.engineID }
+    configuration.options = head.options
+    configuration.options.frontMatter = .text
+    configuration.options.tableOfContents = false
+    if case .terminal(let terminal) = head.output {
+      configuration.stylesheetCSS = terminal.stylesheet
+      configuration.colorScheme = terminal.colorScheme
+    }
+    var renderer = try Renderer(
+      configuration: configuration, registry: .builtIn,
+      importer: ImporterRegistry.builtIn.importer(id: head.importerID), sanitizer: HTMLSanitizer())
+    let passes = renderer.passes.filter { head.passIDs.contains($0.id) }
+    if let missing = head.passIDs.first(where: { id in !passes.contains { $0.id == id } }) {
+      throw .invalidConfiguration(
+        source: "passes", key: missing, problem: "the worker has no built-in pass of this name")
+    }
+    renderer.passes = passes
+    return renderer
   }
 
-  /// The answer to the request `head` describes, whose input is `input`, rendered by `engine`
-  /// (``markdownEngine(for:)``) when it renders Markdown. Terminal output stops once past
-  /// `maximumOutputBytes` (the caps check every answer's size afterwards).
-  static func answer(
-    _ head: WorkerRequest.Head, engine: (any MarkdownEngine)?, input: consuming MarkdownSource,
-    maximumOutputBytes: Int
-  ) -> WorkerResponse {
-    func requestedEngine() throws(RenderError) -> any MarkdownEngine {
-      if let engine { return engine }
-      return try EngineRegistry.builtIn.engine(id: head.engineID)
-    }
+  /// What `renderer` (``renderer(for:)``, or why there is none) makes of `job`: the one path
+  /// every request takes, the pipeline the host runs.
+  static func answer(_ job: RenderJob, renderer: Result<Renderer, RenderError>) -> WorkerResponse {
     do throws(RenderError) {
-      switch head.product {
-      case .html:
-        let engine = try requestedEngine()
-        // Each input is taken out in a statement of its own, so that nothing else holds it
-        // while the engine runs.
-        if case .utf8 = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
-          let bytes = (consume input).bytes
-          return .html(try bytesEngine.render(utf8: consume bytes, options: head.options))
-        }
-        let text = (consume input).text
-        return .html(try engine.render(consume text, options: head.options))
-      case .document:
-        let document = try Self.document(of: input, engine: requestedEngine(), head: head)
-        return .document(DocumentEncoding.encode(document))
-      case .terminal:
-        // Head(decoding:) refuses a head for terminal output without its settings.
-        guard let terminal = head.terminal else {
-          return .failure("the request for terminal output came without its settings")
-        }
-        let document = try Self.document(of: input, engine: requestedEngine(), head: head)
-        Allocator.returnFreePages()
-        return .terminal(
-          try terminal.output(of: consume document, maximumBytes: maximumOutputBytes))
-      case .importedDocument:
-        let document = try importer(for: head).importDocument(data: input.bytes)
-        return .document(DocumentEncoding.encode(document))
-      case .sanitizedHTML:
-        let clean = try HTMLSanitizer().sanitize(html: input.text)
-        return .html(HTMLFragment(html: clean, engineID: "sanitizer"))
+      switch try renderer.get().run(job) {
+      case .fragment(let fragment): return .html(fragment)
+      case .document(let document): return .document(DocumentEncoding.encode(document))
+      case .bytes(let bytes): return .bytes(bytes)
+      case .page, .styledText, .written:
+        return .failure("the worker was asked for an output it does not send")
       }
     } catch {
       return WorkerResponse(error)
     }
-  }
-
-  /// The document `engine` builds of `input`, from its bytes when it takes them.
-  private static func document(
-    of input: consuming MarkdownSource, engine: any MarkdownEngine, head: WorkerRequest.Head
-  ) throws(RenderError) -> Document {
-    let importer = try importer(for: head)
-    // The input is taken out in a statement of its own, so that nothing else holds it while
-    // the engine runs.
-    if case .utf8 = input, let bytesEngine = engine as? any UTF8MarkdownEngine {
-      let bytes = (consume input).bytes
-      return try bytesEngine.document(
-        utf8: consume bytes, options: head.options, importer: importer)
-    }
-    let text = (consume input).text
-    return try engine.document(consume text, options: head.options, importer: importer)
-  }
-
-  /// The importer the request names: the one place the worker chooses how HTML becomes a
-  /// document, so that it builds the document the host's configured importer would.
-  private static func importer(for head: WorkerRequest.Head) throws(RenderError)
-    -> any HTMLImporting
-  {
-    try ImporterRegistry.builtIn.importer(id: head.importerID)
   }
 
   /// Closes every descriptor above 2 except the socket: descriptors the host left open

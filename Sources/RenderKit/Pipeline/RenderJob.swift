@@ -45,7 +45,8 @@ public struct RenderJob: Sendable {
     /// HTML bytes, decoded as a browser would (byte-order mark, then `<meta charset>`, else
     /// UTF-8): the form for files read from disk.
     public static func html(data: some Collection<UInt8>) -> Source {
-      Source(storage: .htmlBytes(Data(data)))
+      // Data (a file's contents) is kept as it is, not copied.
+      Source(storage: .htmlBytes(data as? Data ?? Data(data)))
     }
 
     /// Whether the source is HTML rather than Markdown.
@@ -96,6 +97,9 @@ public struct RenderJob: Sendable {
   /// Where a worker writes a fragment or terminal output itself (a regular file or
   /// `/dev/null`), so that the host never holds it; the result is then ``RenderResult/written``.
   package var destination: OutputFile?
+  /// The most terminal output the job may make, when not the configured limits' for its
+  /// input: a worker's output cap.
+  package var maximumOutputBytes: Int?
 
   /// A job making `output` of `source`.
   public init(_ source: Source, to output: Output, linkedStylesheetFolder: URL? = nil) {

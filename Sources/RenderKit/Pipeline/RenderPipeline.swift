@@ -62,9 +62,10 @@ package struct RenderPipeline: Sendable {
     case .terminal(let terminal):
       if case .markdownFile(let file) = job.source.storage,
         passes.allSatisfy(DocumentExtension.runsInWorkerTerminal),
-        let bytes = try workerTerminalOutput(file, terminal: terminal, destination: job.destination)
+        let result = try workerTerminalOutput(
+          file, terminal: terminal, passes: passes, destination: job.destination)
       {
-        return bytes.isEmpty && job.destination != nil ? .written : .bytes(Data(bytes))
+        return result
       }
     default: break
     }
@@ -119,8 +120,8 @@ package struct RenderPipeline: Sendable {
     switch job.source.storage {
     case .markdownFile(let file):
       if let output = job.destination, let isolated = isolatedEngine(reading: file) {
-        _ = try isolated.write(markdownFile: file, options: options, to: output)
-        return .written
+        return try isolated.run(
+          markdownFile: file, to: .fragment, options: options, writingTo: output)
       }
       return try engineFragment(RenderJob(.markdown(utf8: file.read()), to: .fragment))
     case .markdownBytes(let bytes):
@@ -169,7 +170,9 @@ package struct RenderPipeline: Sendable {
     switch source.storage {
     case .markdownFile(let file):
       if let isolated = isolatedEngine(reading: file), !options.tableOfContents {
-        return try isolated.document(markdownFile: file, options: options, importer: importer)
+        return try isolated.run(
+          markdownFile: file, to: .document, options: options, importer: importer
+        ).document!
       }
       return try markdownDocument(.markdown(utf8: file.read()))
     case .markdownBytes(let bytes):
@@ -193,21 +196,21 @@ package struct RenderPipeline: Sendable {
     }
   }
 
-  /// The terminal output of the Markdown file, made in the worker (see the type's summary);
-  /// nil, having read nothing, when the worker cannot.
+  /// The terminal output of the Markdown file, made in the worker, which runs `passes` there
+  /// (see the type's summary); nil, having read nothing, when the worker cannot.
   private func workerTerminalOutput(
-    _ file: InputFile, terminal: TerminalRenderer, destination: OutputFile?
-  ) throws(RenderError) -> [UInt8]? {
+    _ file: InputFile, terminal: TerminalRenderer, passes: [any DocumentPass],
+    destination: OutputFile?
+  ) throws(RenderError) -> RenderResult? {
     guard let isolated = isolatedEngine(reading: file), !options.tableOfContents else {
       return nil
     }
     let settings = WorkerRequest.Terminal(
       stylesheet: renderer.stylesheet.source, colorScheme: renderer.configuration.colorScheme,
-      renderer: terminal, anchorsHeadings: options.headingAnchors,
-      alerts: options.extensions.contains(.alerts))
-    return try isolated.terminalOutput(
-      markdownFile: file, options: options, importer: renderer.requireImporter(),
-      terminal: settings, writingTo: destination)
+      renderer: terminal)
+    return try isolated.run(
+      markdownFile: file, to: .terminal(settings), options: options,
+      importer: renderer.requireImporter(), passes: passes, writingTo: destination)
   }
 
   /// The engine's worker, when it can read `file` itself: the engine runs in one, the file is
@@ -317,8 +320,8 @@ package struct RenderPipeline: Sendable {
           Data(
             try terminal.renderUTF8(
               styled,
-              maximumBytes: configuration.limits.maximumOutputBytes(
-                forInputBytes: job.source.byteCount))))
+              maximumBytes: job.maximumOutputBytes
+                ?? configuration.limits.maximumOutputBytes(forInputBytes: job.source.byteCount))))
       default: return .styledText(styled)
       }
     }

@@ -39,7 +39,7 @@ public struct Renderer: Sendable {
   /// The document passes every render runs, in order: the document extensions' (`MathPass`,
   /// ``AlertsPass``, `HighlightPass`), ``HeadingAnchorsPass``, ``TaskListPass``, the app's,
   /// then ``TitlePass``.
-  public let passes: [any DocumentPass]
+  public internal(set) var passes: [any DocumentPass]
 
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
   /// feature the engine lacks (the message names the engines that have it), names a
