@@ -25,8 +25,9 @@ LIBRARIES = {
     "libmd4c-html": ["-lmd4c-html"],
     "libyaml": ["-lyaml"],
     "libgumbo": ["-lgumbo"],
+    "libsource-highlight": ["-lsource-highlight"],
     "all of the above": ["-lmicrohttpd", "-lxml2", "-lstdc++", "-lcmark", "-lmarkdown",
-                         "-lmd4c-html", "-lyaml", "-lgumbo"],
+                         "-lmd4c-html", "-lyaml", "-lgumbo", "-lsource-highlight"],
 }
 
 
