@@ -306,6 +306,9 @@ extension CMarkEngine: CodeReplacingEngine {
             language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
         else { continue }
         guard replace(node, with: html, type: CMARK_NODE_CUSTOM_BLOCK) else { return false }
+      // Raw HTML: the document route omits it without the renderer's comment, or imports
+      // it, so the two routes would write it differently.
+      case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: return false
       default: break
       }
     }

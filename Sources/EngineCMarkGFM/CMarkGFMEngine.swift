@@ -354,6 +354,9 @@ extension CMarkGFMEngine: CodeReplacingEngine {
             language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
         else { continue }
         guard rgfm_walk_replace(walk, html) != 0 else { return false }
+      // Raw HTML: the document route omits it without the renderer's comment, or imports
+      // it, so the two routes would write it differently.
+      case RGFM_NODE_HTML_BLOCK, RGFM_NODE_HTML_INLINE: return false
       default: break
       }
     }

@@ -7,9 +7,10 @@
 /// engine writes without the pass, with the pass's HTML in place of its code.
 package protocol CodeReplacingEngine: MarkdownEngine {
   /// ``MarkdownEngine/render(_:options:)`` of `markdown`, with the code `replacement` renders
-  /// written as its HTML; nil when the tree would not take a replacement where it belongs, or
-  /// (for an engine that wraps another) the engine cannot replace code: the caller then takes
-  /// the document route.
+  /// written as its HTML; nil when the tree would not take a replacement where it belongs,
+  /// holds raw HTML (which the document route writes differently: omitted without a comment,
+  /// or imported), or (for an engine that wraps another) the engine cannot replace code: the
+  /// caller then takes the document route.
   func render(
     _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
   ) throws(RenderError) -> HTMLFragment?
