@@ -54,8 +54,10 @@ struct HostileStreamTests {
       shown.apply(try stream.finish())
     }
     #expect(shown.outputs.joined() == expected, "\(hostile.name)")
+    // A sanitizer slows the stream's Swift far more than the engine's C: the bound holds for
+    // the code as shipped.
     #expect(
-      streamed <= once * Self.mostCostRatio,
+      SanitizerRun.isActive || streamed <= once * Self.mostCostRatio,
       "\(hostile.name): streamed \(streamed) s, once \(once) s (\(streamed / once)x)")
   }
 
