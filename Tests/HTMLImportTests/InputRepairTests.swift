@@ -1,5 +1,6 @@
 import Foundation
 import HTMLImport
+import TestSupport
 import Testing
 
 @Suite struct InputRepairTests {
@@ -28,7 +29,7 @@ import Testing
       [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC3], [0xE0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90],
       [0xFF], [0x7F], [0xEF],
     ]
-    var generator = SeededGenerator(state: 42)
+    var generator = SeededGenerator(seed: 42)
     for _ in 0..<500 {
       let count = Int.random(in: 1...40, using: &generator)
       let body = (0..<count).flatMap { _ in pieces.randomElement(using: &generator)! }
