@@ -46,7 +46,9 @@ struct BenignDeadlineTests {
   }
 
   /// Runs `request` on `worker` under the default limits and returns the share of the scaled
-  /// deadline the worker's processor time came to.
+  /// deadline the worker's processor time came to. The wall-clock deadline is stretched: the
+  /// claim is about processor time, and on a test machine running other suites at once a
+  /// benign render can wait longer than the default deadline for a core.
   static func share(
     of request: WorkerRequest, on worker: WorkerProcess, limits: RenderLimits
   ) throws -> Double {
@@ -54,7 +56,7 @@ struct BenignDeadlineTests {
     let before = try #require(ProcessorTime.used(by: worker.processID))
     let answer = try worker.exchange(
       request.encoded(), caps: WorkerCaps(limits: limits, inputBytes: request.input.count),
-      before: .now.advanced(by: limits.deadline), processorTime: budget)
+      before: .now.advanced(by: limits.deadline * 10), processorTime: budget)
     answer.deallocate()
     let used = try #require(ProcessorTime.used(by: worker.processID)) - before
     return used / budget
