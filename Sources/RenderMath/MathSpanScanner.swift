@@ -1,3 +1,5 @@
+import RenderCore
+
 /// A formula found in Markdown source.
 public struct MathSpan: Sendable, Hashable {
   /// How a formula is delimited in the source.
@@ -68,8 +70,6 @@ private struct Scan {
     let start: Int
     /// Block-quote markers before the fence, which its content lines have too.
     var depth = 0
-    /// The content lines, without their quote markers.
-    var lines: [Range<Int>] = []
   }
 
   init(bytes: [UInt8]) {
@@ -79,31 +79,33 @@ private struct Scan {
   mutating func run() {
     var paragraph: (range: Range<Int>, depth: Int)?
     var fence: Fence?
+    // The open fence's content lines, without their quote markers; kept for math fences only.
+    var fenceLines: [Range<Int>] = []
     var lineStart = 0
     var previousLineEnd = 0
     while lineStart < bytes.count {
-      var lineEnd = lineStart
-      while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      let lineEnd =
+        ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, range: lineStart..<bytes.count)
+        ?? bytes.count
       let next = min(lineEnd + 1, bytes.count)
       defer {
         lineStart = next
         previousLineEnd = lineEnd
       }
       let (content, depth) = quoteContent(of: lineStart..<lineEnd)
-      if var open = fence {
+      if let open = fence {
         if depth >= open.depth {
           let inner = quoteContent(of: lineStart..<lineEnd, upTo: open.depth).content
           if closesFence(open, line: inner) {
-            addFence(open, end: lineEnd)
+            addFence(open, lines: fenceLines, end: lineEnd)
             fence = nil
-          } else {
-            open.lines.append(inner)
-            fence = open
+          } else if open.isMath {
+            fenceLines.append(inner)
           }
           continue
         }
         // The block quote holding the fence ended, and the fence with it.
-        addFence(open, end: previousLineEnd)
+        addFence(open, lines: fenceLines, end: previousLineEnd)
         fence = nil
       }
       if var opened = opensFence(line: content) {
@@ -111,6 +113,7 @@ private struct Scan {
         paragraph = nil
         opened.depth = depth
         fence = opened
+        fenceLines.removeAll(keepingCapacity: true)
         continue
       }
       let indent = indentation(of: content)
@@ -127,12 +130,12 @@ private struct Scan {
     }
     if let open = paragraph { scanInline(open.range, depth: open.depth) }
     // An unclosed fence runs to the end of its container, as in CommonMark.
-    if let open = fence { addFence(open, end: bytes.count) }
+    if let open = fence { addFence(open, lines: fenceLines, end: bytes.count) }
   }
 
-  private mutating func addFence(_ fence: Fence, end: Int) {
+  private mutating func addFence(_ fence: Fence, lines: [Range<Int>], end: Int) {
     guard fence.isMath else { return }
-    let latex = fence.lines.map { String(decoding: bytes[$0], as: UTF8.self) + "\n" }.joined()
+    let latex = lines.map { String(decoding: bytes[$0], as: UTF8.self) + "\n" }.joined()
     spans.append(MathSpan(delimiter: .fence, latex: latex, range: fence.start..<end))
   }
 
@@ -225,6 +228,10 @@ private struct Scan {
   /// A paragraph's delimiters, left to right: escapes and code spans first, as Markdown
   /// reads them, then dollars.
   private mutating func scanInline(_ range: Range<Int>, depth: Int) {
+    // Every delimiter has a dollar; most paragraphs have none.
+    guard ByteSearch.firstIndex(of: UInt8(ascii: "$"), in: bytes, range: range) != nil else {
+      return
+    }
     let codeRuns = BacktickRuns(bytes: bytes, range: range)
     // A search that found no closer finds none from any later start either: remembered, so
     // that many openers without closers cost one search, not one each.
