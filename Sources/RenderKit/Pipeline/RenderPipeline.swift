@@ -23,6 +23,8 @@ import RenderText
 ///   ``RenderCore/CodeReplacement``) is the engine's own HTML with that code replaced, when the
 ///   engine can do it in-process (``RenderCore/CodeReplacingEngine``) and nothing sanitizes its
 ///   HTML: no document is built.
+/// - A fragment of a file is made in the worker, passes and all, when every active pass is
+///   built-in: the host reads nothing and receives the HTML.
 /// - Terminal output of a file is made in the worker when no pass but the anchors' and those
 ///   ``DocumentExtension`` says the worker applies is active.
 package struct RenderPipeline: Sendable {
@@ -49,6 +51,9 @@ package struct RenderPipeline: Sendable {
       makesPage: { if case .page = job.output { true } else { false } }())
     var passes = renderer.passes.filter { $0.isActive(in: context) }
     if job.source.isHTML { return try runHTML(job, passes: passes, context: context) }
+    if case .fragment = job.output, let result = try workerFragment(job, passes: passes) {
+      return result
+    }
     var job = job
     job.source = try planned(job.source, passes: &passes, context: context)
 
@@ -194,6 +199,21 @@ package struct RenderPipeline: Sendable {
     case .htmlText, .htmlBytes:
       preconditionFailure("HTML is imported, not parsed as Markdown")
     }
+  }
+
+  /// The fragment of the Markdown file, made in the worker by the whole pipeline, passes
+  /// included, when they are all built-in (the worker has no other): the host neither reads
+  /// the file nor decodes a document; nil, having read nothing, when the worker cannot.
+  private func workerFragment(
+    _ job: RenderJob, passes: [any DocumentPass]
+  ) throws(RenderError) -> RenderResult? {
+    guard case .markdownFile(let file) = job.source.storage, !passes.isEmpty,
+      passes.allSatisfy(Renderer.isBuiltIn), !options.tableOfContents,
+      let isolated = isolatedEngine(reading: file)
+    else { return nil }
+    return try isolated.run(
+      markdownFile: file, to: .fragment, options: options,
+      importer: renderer.requireImporter(), passes: passes, writingTo: job.destination)
   }
 
   /// The terminal output of the Markdown file, made in the worker, which runs `passes` there

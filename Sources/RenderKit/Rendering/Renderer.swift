@@ -41,6 +41,16 @@ public struct Renderer: Sendable {
   /// then ``TitlePass``.
   public internal(set) var passes: [any DocumentPass]
 
+  /// The passes every renderer has, the app's going before the last (the title's); a worker
+  /// has them too.
+  static let builtInPasses: [any DocumentPass] =
+    DocumentExtension.all.map(\.pass) + [HeadingAnchorsPass(), TaskListPass(), TitlePass()]
+
+  /// Whether `pass` is one of ``builtInPasses``, which a worker can run.
+  static func isBuiltIn(_ pass: any DocumentPass) -> Bool {
+    builtInPasses.contains { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(type(of: pass)) }
+  }
+
   /// Creates a renderer; throws when the configuration names an unknown engine, asks for a
   /// feature the engine lacks (the message names the engines that have it), names a
   /// stylesheet that cannot be read, or asks to sanitize without a sanitizer. `passes` run
@@ -63,9 +73,7 @@ public struct Renderer: Sendable {
     self.options = configuration.options(for: engine.descriptor)
     self.importer = importer
     self.sanitizer = sanitizer
-    self.passes =
-      DocumentExtension.all.map(\.pass) + [HeadingAnchorsPass(), TaskListPass()] + passes
-      + [TitlePass()]
+    self.passes = Self.builtInPasses.dropLast() + passes + Self.builtInPasses.suffix(1)
     if let css = configuration.stylesheetCSS {
       self.configuredStylesheet = try Stylesheet(css: css)
     } else {
