@@ -74,11 +74,17 @@ let package = Package(
       name: "CSourceHighlightLibrary", pkgConfig: "source-highlight",
       providers: [.apt(["libsource-highlight-dev"])]),
     .systemLibrary(name: "CSourceHighlightHeaders"),
-    // (No headers of its own: its interface is CSourceHighlightHeaders.)
+    // (No headers of its own: its interface is CSourceHighlightHeaders.) Linked without the
+    // Swift runtime, which swiftc adds to every shared object: the shim has no Swift, and a
+    // release `render` holds its own copy of the runtime (--static-swift-stdlib), so loading
+    // a second one with the shim would cost time and break where no toolchain is installed.
+    // No start files (swiftrt.o, which calls into the runtime), and the runtime as an archive,
+    // from which nothing is then taken.
     .target(
       name: "CSourceHighlight",
       dependencies: ["CSourceHighlightHeaders", "CSourceHighlightLibrary"],
-      publicHeadersPath: ".", cxxSettings: [.headerSearchPath("../CSourceHighlightHeaders")]),
+      publicHeadersPath: ".", cxxSettings: [.headerSearchPath("../CSourceHighlightHeaders")],
+      linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),

@@ -3,7 +3,7 @@
 //
 // The shim (CSourceHighlight) is built as a shared object of its own, libSourceHighlightShim.so,
 // and loaded on the first code block that needs it, never linked: linked, libsource-highlight
-// brings libstdc++, boost_regex and ICU into every start of `render` and its
+// brings boost_regex and ICU into every start of `render` and its
 // worker. So C and Swift see each entry point as a function-pointer type, resolved with dlsym
 // under the name in its comment; only the shim, compiled as C++, sees the prototypes it
 // defines, and a definition that strays from its type fails to compile there.
