@@ -25,6 +25,8 @@ if ! "$venv/bin/python" -c "import pyspark" 2>/dev/null; then
 fi
 # shellcheck disable=SC2086
 $SWIFT build $SWIFT_FLAGS --product render
+# shellcheck disable=SC2086
+$SWIFT build $SWIFT_FLAGS --product SourceHighlightShim
 render="$($SWIFT build $SWIFT_FLAGS --show-bin-path)/render"
 PYSPARK_PYTHON="$PWD/$venv/bin/python" "$venv/bin/python" scripts/check-distributed.py \
   "$render" --shared "$SHARED" --work .build/distributed

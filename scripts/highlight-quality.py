@@ -13,7 +13,8 @@ print "<start> <end> <element>" byte ranges, "#" after each block, and timings o
   --treesitter DIR     tree-sitter drivers DIR/ts-<language>-driver, queries in
                        DIR/q/tree_sitter_<language>/queries/highlights.scm
   --render-highlight DRIVER   this package's RenderHighlight: the highlight-tokens executable
-                       (swift build -c release --product highlight-tokens)
+                       (swift build -c release --product highlight-tokens, and
+                       --product SourceHighlightShim, which it loads)
 
 `make highlight-quality` installs Pygments into .build/hl-venv and runs this with
 RenderHighlight.

@@ -1,4 +1,6 @@
-#include "SourceHighlight.h"
+#include <SourceHighlight.h>
+
+#include <type_traits>
 
 #include <cstdlib>
 #include <cstring>
@@ -160,3 +162,13 @@ extern "C" SourceHighlightStatus source_highlight_tokens(
 }
 
 extern "C" void source_highlight_tokens_free(SourceHighlightToken *tokens) { std::free(tokens); }
+
+// RenderHighlight calls these through the header's pointer types, found by name with dlsym.
+static_assert(std::is_same_v<decltype(&source_highlight_language_load), SourceHighlightLanguageLoad>);
+static_assert(std::is_same_v<decltype(&source_highlight_language_free), SourceHighlightLanguageFree>);
+static_assert(std::is_same_v<decltype(&source_highlight_language_element_count),
+                             SourceHighlightLanguageElementCount>);
+static_assert(std::is_same_v<decltype(&source_highlight_language_element_name),
+                             SourceHighlightLanguageElementName>);
+static_assert(std::is_same_v<decltype(&source_highlight_tokens), SourceHighlightTokens>);
+static_assert(std::is_same_v<decltype(&source_highlight_tokens_free), SourceHighlightTokensFree>);

@@ -1,5 +1,9 @@
-import CSourceHighlight
+import CSourceHighlightHeaders
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A run as the library reports it: UTF-8 offsets and the class of its element (nil: the
 /// class of the run before it).
@@ -10,6 +14,10 @@ struct ElementRun {
 }
 
 /// The one place that calls GNU source-highlight (through CSourceHighlight's C header).
+///
+/// The shim is a shared object loaded on the first block to highlight, not linked: linked, it
+/// brings boost_regex and ICU into every start of `render` and its worker, most of which
+/// highlight nothing. Where it cannot be loaded, every block is left plain with the reason.
 ///
 /// Every call into the library holds one process-wide lock: its definition parser keeps
 /// process-wide state, and a state it copies while highlighting draws its id from an
@@ -28,6 +36,8 @@ enum SourceHighlightBridge {
   /// The languages read so far and those that failed, only touched under `lock`.
   private final class Library: @unchecked Sendable {
     let lock = NSLock()
+    /// nil until the first block to highlight.
+    var shim: Result<Shim, HighlightFallback>?
     var loaded: [String: Loaded] = [:]
     var failures: [String: String] = [:]
   }
@@ -43,8 +53,17 @@ enum SourceHighlightBridge {
     code: String, language: HighlightLanguage, limits: HighlightLimits
   ) -> Result<[ElementRun], HighlightFallback> {
     library.lock.withLock {
+      let shim: Shim
+      switch library.shim ?? Shim.load() {
+      case .success(let found):
+        library.shim = .success(found)
+        shim = found
+      case .failure(let fallback):
+        library.shim = .failure(fallback)
+        return .failure(fallback)
+      }
       let loaded: Loaded
-      switch load(language, into: library) {
+      switch load(language, into: library, with: shim) {
       case .success(let found): loaded = found
       case .failure(let fallback): return .failure(fallback)
       }
@@ -53,11 +72,11 @@ enum SourceHighlightBridge {
         var tokens: UnsafeMutablePointer<SourceHighlightToken>?
         var count = 0
         let status = bytes.withMemoryRebound(to: CChar.self) { characters in
-          source_highlight_tokens(
+          shim.tokens(
             loaded.language, characters.baseAddress, characters.count,
             limits.maximumLineBytes, limits.budgetSeconds, &tokens, &count)
         }
-        defer { source_highlight_tokens_free(tokens) }
+        defer { shim.tokensFree(tokens) }
         switch status {
         case SourceHighlightStatusOK:
           guard let tokens else { return .success([]) }
@@ -81,7 +100,7 @@ enum SourceHighlightBridge {
   }
 
   private static func load(
-    _ language: HighlightLanguage, into library: Library
+    _ language: HighlightLanguage, into library: Library, with shim: Shim
   ) -> Result<Loaded, HighlightFallback> {
     if let loaded = library.loaded[language.name] { return .success(loaded) }
     if let message = library.failures[language.name] {
@@ -90,7 +109,7 @@ enum SourceHighlightBridge {
     let directory = language.bundled ? bundledDirectory : systemDirectory
     var error = [CChar](repeating: 0, count: 512)
     let pointer = directory.flatMap { directory in
-      source_highlight_language_load(directory, language.definition, &error, error.count)
+      shim.languageLoad(directory, language.definition, &error, error.count)
     }
     guard let pointer else {
       let reason = String(
@@ -100,14 +119,75 @@ enum SourceHighlightBridge {
       library.failures[language.name] = message
       return .failure(.highlighterFailed(message))
     }
-    let classes = (0..<source_highlight_language_element_count(pointer)).map {
+    let classes = (0..<shim.languageElementCount(pointer)).map {
       index -> TokenClass? in
-      let name = String(cString: source_highlight_language_element_name(pointer, index))
+      let name = shim.languageElementName(pointer, index).map { String(cString: $0) } ?? ""
       if ElementClasses.inheriting.contains(name) { return nil }
       return language.elementClasses[name] ?? ElementClasses.usual[name] ?? .plain
     }
     let loaded = Loaded(language: pointer, classes: classes)
     library.loaded[language.name] = loaded
     return .success(loaded)
+  }
+
+  /// The shim's entry points, resolved in the shared object once per process.
+  struct Shim: @unchecked Sendable {
+    let languageLoad: SourceHighlightLanguageLoad
+    let languageElementCount: SourceHighlightLanguageElementCount
+    let languageElementName: SourceHighlightLanguageElementName
+    let tokens: SourceHighlightTokens
+    let tokensFree: SourceHighlightTokensFree
+
+    /// Where the shim is looked for: beside the executable, where SwiftPM builds every
+    /// product (test runners included), then by its bare name, which the loader looks up in
+    /// the executable's run path (`$ORIGIN` in SwiftPM's links) and the system's.
+    static var candidates: [String] {
+      let file = SOURCE_HIGHLIGHT_SHIM_FILE
+      guard
+        let executable = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: "/proc/self/exe")
+      else { return [file] }
+      let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+      return [directory.appendingPathComponent(file).path, file]
+    }
+
+    /// Loads the first of `paths` that loads and binds its entry points, or says why none did.
+    static func load(from paths: [String] = candidates) -> Result<Shim, HighlightFallback> {
+      var reasons: [String] = []
+      for path in paths {
+        // Local: the shim's C++ symbols stay out of the process's global scope.
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+          reasons.append(dlerror().map { String(cString: $0) } ?? path)
+          continue
+        }
+        if let shim = bind(handle) { return .success(shim) }
+        reasons.append("\(path) lacks the shim's entry points")
+        dlclose(handle)
+      }
+      return .failure(
+        .highlighterFailed(
+          "cannot load \(SOURCE_HIGHLIGHT_SHIM_FILE) (\(reasons.joined(separator: "; "))); "
+            + "build the SourceHighlightShim product beside the executable"))
+    }
+
+    private static func bind(_ handle: UnsafeMutableRawPointer) -> Shim? {
+      func symbol<Function>(_ name: String, as _: Function.Type) -> Function? {
+        dlsym(handle, name).map { unsafeBitCast($0, to: Function.self) }
+      }
+      guard
+        let languageLoad = symbol(
+          "source_highlight_language_load", as: SourceHighlightLanguageLoad.self),
+        let languageElementCount = symbol(
+          "source_highlight_language_element_count",
+          as: SourceHighlightLanguageElementCount.self),
+        let languageElementName = symbol(
+          "source_highlight_language_element_name", as: SourceHighlightLanguageElementName.self),
+        let tokens = symbol("source_highlight_tokens", as: SourceHighlightTokens.self),
+        let tokensFree = symbol("source_highlight_tokens_free", as: SourceHighlightTokensFree.self)
+      else { return nil }
+      return Shim(
+        languageLoad: languageLoad, languageElementCount: languageElementCount,
+        languageElementName: languageElementName, tokens: tokens, tokensFree: tokensFree)
+    }
   }
 }

@@ -186,6 +186,24 @@ struct RenderContainmentTests {
     )
   }
 
+  /// The worker runs the highlight pass as the host does: a contained page (the default) is
+  /// byte for byte the in-process one, and both have highlighted code.
+  @Test(arguments: [
+    ["--to", "page"], ["--to", "fragment"], ["--to", "terminal", "--color", "always"],
+  ])
+  func containedCodeIsHighlightedAsInProcess(options: [String]) throws {
+    let file = SharedFixtures.fixture("Fixtures/Highlight/readme.md").path
+    let contained = try ProcessRun(render, [file] + options)
+    let inProcess = try ProcessRun(render, [file, "--isolation", "in-process"] + options)
+    #expect(contained.status == 0, "\(contained.error)")
+    #expect(inProcess.status == 0, "\(inProcess.error)")
+    #expect(contained.output == inProcess.output)
+    // A keyword is a run of its own, in the page's markup and in the terminal's colours.
+    let keyword =
+      options.contains("terminal") ? "mstruct\u{1B}[0m" : "<span class=\"k\">struct</span>"
+    #expect(contained.outputText.contains(keyword))
+  }
+
   @Test func containmentFlagsAreChecked() throws {
     let isolation = try ProcessRun(render, ["--isolation", "thread"])
     #expect(isolation.status == 2)

@@ -44,6 +44,23 @@ struct SelfContainedExecutableTests {
     }
   }
 
+  /// The highlighter's shim is loaded from beside the executable: without it, code is shown
+  /// as it is written, and the render succeeds.
+  @Test("a lone render leaves code plain: its highlighter's shim is not beside it")
+  func codeIsPlainWithoutTheShim() throws {
+    let markdown = "```c\nint main(void) { return 0; }\n```\n"
+    for isolation in ["process", "in-process"] {
+      let run = try ProcessRun(
+        Self.lonelyRender, ["--isolation", isolation, "-"], input: Data(markdown.utf8),
+        environment: Self.environment)
+      #expect(run.status == 0, "\(isolation): \(run.error)")
+      #expect(
+        run.outputText
+          == "<pre><code class=\"language-c\">int main(void) { return 0; }\n</code></pre>\n",
+        "\(isolation)")
+    }
+  }
+
   @Test("a lone render stops a hostile input at the deadline with a clear error")
   func hostileAlone() throws {
     let hostile =

@@ -1,10 +1,21 @@
 // GNU source-highlight (a C++ library) behind plain C: RenderHighlight's only way to it.
 // Nothing here includes a C++ header, so Swift imports this module without C++ interoperation.
+//
+// The shim (CSourceHighlight) is built as a shared object of its own, libSourceHighlightShim.so,
+// and loaded on the first code block that needs it, never linked: linked, libsource-highlight
+// brings boost_regex and ICU into every start of `render` and its
+// worker. So C and Swift see each entry point as a function-pointer type, resolved with dlsym
+// under the name in its comment; only the shim, compiled as C++, sees the prototypes it
+// defines, and a definition that strays from its type fails to compile there.
 #ifndef SOURCE_HIGHLIGHT_SHIM_H
 #define SOURCE_HIGHLIGHT_SHIM_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/// The shim's file name: Package.swift's SourceHighlightShim product, built beside the
+/// executables.
+#define SOURCE_HIGHLIGHT_SHIM_FILE "libSourceHighlightShim.so"
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,17 +48,21 @@ typedef enum {
 /// Reads `file` from `directory`; the definitions it includes are looked up there. Returns NULL
 /// on failure, with a NUL-terminated message in `error` (at most `error_capacity` bytes).
 /// Not reentrant: the library's definition parser has process-wide state.
-SourceHighlightLanguage *source_highlight_language_load(
+/// Resolved as "source_highlight_language_load".
+typedef SourceHighlightLanguage *(*SourceHighlightLanguageLoad)(
     const char *directory, const char *file, char *error, size_t error_capacity);
 
 /// Frees a language from source_highlight_language_load.
-void source_highlight_language_free(SourceHighlightLanguage *language);
+/// Resolved as "source_highlight_language_free".
+typedef void (*SourceHighlightLanguageFree)(SourceHighlightLanguage *language);
 
 /// How many element names the language's rules use (index 0 is "normal").
-size_t source_highlight_language_element_count(const SourceHighlightLanguage *language);
+/// Resolved as "source_highlight_language_element_count".
+typedef size_t (*SourceHighlightLanguageElementCount)(const SourceHighlightLanguage *language);
 
 /// The element name at `index` (below the count), owned by the language.
-const char *source_highlight_language_element_name(
+/// Resolved as "source_highlight_language_element_name".
+typedef const char *(*SourceHighlightLanguageElementName)(
     const SourceHighlightLanguage *language, size_t index);
 
 /// Splits `text` (`length` bytes) into the runs the language's rules match, line by line.
@@ -55,13 +70,30 @@ const char *source_highlight_language_element_name(
 /// OverBudget once the calling thread has used `budget_seconds` of processor time. On OK,
 /// `*tokens` is an array of `*count` tokens in order, freed with source_highlight_tokens_free;
 /// otherwise `*tokens` is NULL.
-SourceHighlightStatus source_highlight_tokens(
+/// Resolved as "source_highlight_tokens".
+typedef SourceHighlightStatus (*SourceHighlightTokens)(
     const SourceHighlightLanguage *language, const char *text, size_t length,
     size_t max_line_length, double budget_seconds, SourceHighlightToken **tokens,
     size_t *count);
 
 /// Frees the tokens of source_highlight_tokens.
+/// Resolved as "source_highlight_tokens_free".
+typedef void (*SourceHighlightTokensFree)(SourceHighlightToken *tokens);
+
+#ifdef __cplusplus
+// The shim's definitions, checked against the types above (SourceHighlight.cpp).
+SourceHighlightLanguage *source_highlight_language_load(
+    const char *directory, const char *file, char *error, size_t error_capacity);
+void source_highlight_language_free(SourceHighlightLanguage *language);
+size_t source_highlight_language_element_count(const SourceHighlightLanguage *language);
+const char *source_highlight_language_element_name(
+    const SourceHighlightLanguage *language, size_t index);
+SourceHighlightStatus source_highlight_tokens(
+    const SourceHighlightLanguage *language, const char *text, size_t length,
+    size_t max_line_length, double budget_seconds, SourceHighlightToken **tokens,
+    size_t *count);
 void source_highlight_tokens_free(SourceHighlightToken *tokens);
+#endif
 
 #ifdef __cplusplus
 }
