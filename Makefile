@@ -1,7 +1,7 @@
 # The two commands a new user runs: `make test` and `make bench`. Each installs what is missing.
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohttpd-dev libyaml-dev \
-  libmd4c-dev libmd4c-html0-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev \
+  libmd4c-dev libmd4c-html0-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libmodest-dev \
   zlib1g-dev libsource-highlight-dev tmux
 # (tmux: the terminal capture tests run `render` in a real terminal of a fixed size.)
 # Warnings fail the build: the project keeps none.

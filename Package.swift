@@ -57,7 +57,8 @@ let package = Package(
     // libmicrohttpd's header only: it is loaded when a preview server starts, never linked, so
     // that gnutls and its chain are not relocated at every start of `render`.
     .target(name: "CMicroHTTPD"),
-    .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+    // MyHTML, from modest (libmodest-dev ships no pkg-config file, so the module map links it).
+    .systemLibrary(name: "CMyHTML", providers: [.apt(["libmodest-dev"])]),
     // fork, which Swift marks unavailable: a worker forked at start rather than exec'd.
     .target(name: "CWorkerFork"),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash), loaded on
@@ -109,8 +110,8 @@ let package = Package(
     .target(
       name: "RenderHighlight", dependencies: ["RenderCore", "CSourceHighlightHeaders"],
       resources: [.copy("Languages")]),
-    // The HTML5 tree builder (gumbo): the second importer, conforming to HTMLImporting.
-    .target(name: "HTML5Import", dependencies: ["RenderCore", "CGumbo"]),
+    // The HTML5 tree builder (MyHTML): the second importer, conforming to HTMLImporting.
+    .target(name: "HTML5Import", dependencies: ["RenderCore", "CMyHTML"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.
     .target(
       name: "RenderKit",
@@ -140,7 +141,7 @@ let package = Package(
       dependencies: [
         "RenderKit", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import", "CCMark",
-        "CCMarkGFMLoader", "CDiscount", "CGumbo", "CHTMLParser", "RenderStream",
+        "CCMarkGFMLoader", "CDiscount", "CMyHTML", "CHTMLParser", "RenderStream",
       ]),
     .executableTarget(name: "renderbench", dependencies: ["BenchKit", "RenderKit"]),
     // RenderHighlight's runs for scripts/highlight-quality.py, which compares them with Pygments.

@@ -24,10 +24,10 @@ LIBRARIES = {
     "libmarkdown": ["-lmarkdown"],
     "libmd4c-html": ["-lmd4c-html"],
     "libyaml": ["-lyaml"],
-    "libgumbo": ["-lgumbo"],
+    "libmodest": ["-lmodest", "-lm"],
     "libsource-highlight": ["-lsource-highlight"],
     "all of the above": ["-lmicrohttpd", "-lxml2", "-lstdc++", "-lcmark", "-lmarkdown",
-                         "-lmd4c-html", "-lyaml", "-lgumbo", "-lsource-highlight"],
+                         "-lmd4c-html", "-lyaml", "-lmodest", "-lsource-highlight"],
 }
 
 

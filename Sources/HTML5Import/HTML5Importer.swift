@@ -1,6 +1,6 @@
 import RenderCore
 
-/// Imports HTML into a ``Document`` with an HTML5 tree builder (gumbo 0.10.1): the tree a
+/// Imports HTML into a ``Document`` with an HTML5 tree builder (MyHTML 4.0.5): the tree a
 /// browser builds, not libxml2's HTML 4 recovery.
 ///
 /// What it promises, as ``HTMLImporting`` asks:
@@ -28,15 +28,15 @@ public struct HTML5Importer: HTMLImporting {
     self.limits = limits
   }
 
-  /// The version of gumbo this importer runs on.
-  public static var libraryVersion: String { GumboParser.libraryVersion }
+  /// The version of MyHTML this importer runs on.
+  public static var libraryVersion: String { MyHTMLParser.libraryVersion }
 
   /// Parses `html` into an element tree; see ``HTMLImporting/importDocument(html:)``.
   public func importDocument(html: String) throws(RenderError) -> Document {
     try importDocument(html: html, parsed: {})
   }
 
-  /// ``importDocument(html:)``, calling `parsed` once gumbo's parse is done and before the
+  /// ``importDocument(html:)``, calling `parsed` once MyHTML's parse is done and before the
   /// walk into the document starts: how the benchmark tells the two apart.
   package func importDocument(
     html: String, parsed: () -> Void
@@ -83,6 +83,6 @@ public struct HTML5Importer: HTMLImporting {
       throw .limitExceeded(
         limit: "HTML input size in bytes", value: bytes.count, maximum: limits.maximumBytes)
     }
-    return try GumboParser.parse(bytes, limits: limits, parsed: parsed)
+    return try MyHTMLParser.parse(bytes, limits: limits, parsed: parsed)
   }
 }

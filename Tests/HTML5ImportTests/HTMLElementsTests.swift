@@ -2,7 +2,7 @@ import HTML5Import
 import RenderCore
 import Testing
 
-/// The one element table (``HTMLElements``) against an HTML5 tree builder (gumbo), which
+/// The one element table (``HTMLElements``) against an HTML5 tree builder (MyHTML), which
 /// parses as a browser does: what the serializer writes without an end tag, or as raw text,
 /// is what a browser reads back as the same tree.
 @Suite struct HTMLElementsTests {

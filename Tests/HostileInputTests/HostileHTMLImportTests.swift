@@ -6,7 +6,7 @@ import Testing
 /// Hostile HTML, and every hostile Markdown pattern read as HTML, through every registered
 /// importer in-process: each imports with the surrounding text kept, or fails with a limit
 /// error. An importer that claims to be safe on hostile input gets them at full size; one that
-/// does not (gumbo: quadratic in the depth of nesting) is run where it is contained, and here
+/// does not (MyHTML: quadratic in the depth of nesting) is run where it is contained, and here
 /// only at sizes that show it reads them, not how long it takes.
 @Suite struct HostileHTMLImportTests {
   /// The size an importer gets a pattern at, as claimed by its descriptor.

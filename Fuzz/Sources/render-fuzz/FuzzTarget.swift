@@ -23,7 +23,7 @@ enum FuzzTarget: String, CaseIterable {
   case md4c
   /// HTML import from raw bytes through libxml2 (encoding detection, repair).
   case libxml2
-  /// HTML import from raw bytes through gumbo's HTML5 tree builder, the default importer.
+  /// HTML import from raw bytes through MyHTML's HTML5 tree builder, the default importer.
   case html5
   /// The HTML sanitizer; its output must re-sanitise to itself after one normalisation.
   case sanitizer

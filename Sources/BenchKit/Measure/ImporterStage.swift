@@ -5,7 +5,7 @@ import RenderCore
 package struct ImporterStage: Sendable {
   /// The importer's identifier, as in `ImporterRegistry` (`libxml2`, `html5`).
   package var id: String
-  /// The C library and version, e.g. `gumbo 0.10.1`.
+  /// The C library and version, e.g. `MyHTML 4.0.5`.
   package var library: String
   /// Imports HTML, cascades the default stylesheet and builds StyledText; returns the text's
   /// length so the work cannot be optimised away.

@@ -92,9 +92,9 @@ package struct PipelineStages: Sendable {
         treeParse: { LibXML2Floor.treeParse($0) },
         importDocument: { try HTMLImporter().importDocument(html: $0, parsed: $1) }),
       ImporterStage(
-        id: "html5", library: "gumbo \(HTML5Importer.libraryVersion)",
+        id: "html5", library: "MyHTML \(HTML5Importer.libraryVersion)",
         styledText: { try styledTextLength($0, importer: HTML5Importer()) },
-        treeParse: { GumboFloor.treeParse($0) },
+        treeParse: { MyHTMLFloor.treeParse($0) },
         importDocument: { try HTML5Importer().importDocument(html: $0, parsed: $1) }),
     ],
     styledDocument: { try styledDocument($0, $1, $2) },

@@ -3,7 +3,7 @@
 public struct ImporterDescriptor: Sendable, Hashable {
   /// The identifier used in configuration and on the command line, e.g. `"html5"`.
   public var id: String
-  /// A human-readable name, e.g. `"gumbo (HTML5 tree builder)"`.
+  /// A human-readable name, e.g. `"MyHTML (HTML5 tree builder)"`.
   public var displayName: String
   /// The C library's version, e.g. `"0.10.1"`.
   public var libraryVersion: String

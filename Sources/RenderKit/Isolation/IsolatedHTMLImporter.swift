@@ -4,7 +4,7 @@ import RenderCore
 /// A built-in HTML importer (``ImporterRegistry/builtIn``) run in a worker process, held to
 /// the deadline and the memory and output caps like ``IsolatedEngine``: libxml2 2.9.14 is
 /// quadratic on some hostile HTML (150,000 attributes on one element, or 120,000 stray end
-/// tags), and gumbo on deep nesting, so untrusted HTML is parsed where it can be stopped. The
+/// tags), and MyHTML on deep nesting, so untrusted HTML is parsed where it can be stopped. The
 /// document comes back in binary form and is decoded here; it is the document the same
 /// importer builds in-process.
 ///

@@ -1,0 +1,1 @@
+#include <myhtml/api.h>
