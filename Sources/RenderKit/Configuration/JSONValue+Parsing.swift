@@ -132,6 +132,13 @@ private struct JSONParser {
     return true
   }
 
+  /// The bytes from `start` to `index`, typed for copying: appending a slice of the raw
+  /// buffer goes a byte at a time, a typed buffer in one copy.
+  private func run(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(
+      start: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: index - start)
+  }
+
   /// The string whose text starts at `index`, to its closing quote.
   private mutating func string() throws(JSONValue.SyntaxError) -> String {
     var decoded: [UInt8] = []
@@ -141,9 +148,9 @@ private struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         let text: String?
         if decoded.isEmpty {
-          text = String(validating: bytes[runStart..<index], as: UTF8.self)
+          text = String(validating: run(from: runStart), as: UTF8.self)
         } else {
-          decoded.append(contentsOf: bytes[runStart..<index])
+          decoded.append(contentsOf: run(from: runStart))
           text = String(validating: decoded, as: UTF8.self)
         }
         guard let text else { throw failure }
@@ -155,7 +162,9 @@ private struct JSONParser {
         index += 1
         continue
       }
-      decoded.append(contentsOf: bytes[runStart..<index])
+      // Escapes only shorten the text: what is left of the input bounds what is decoded.
+      if decoded.isEmpty { decoded.reserveCapacity(bytes.count - runStart) }
+      decoded.append(contentsOf: run(from: runStart))
       index += 1
       guard index < bytes.count else { throw failure }
       let escaped = bytes[index]
@@ -188,8 +197,24 @@ private struct JSONParser {
     } else if (0xDC00..<0xE000).contains(value) {
       throw failure
     }
-    guard let scalar = Unicode.Scalar(value) else { throw failure }
-    decoded.append(contentsOf: UTF8.encode(scalar)!)
+    // UTF-8 written here: the standard library's encoder hands back a buffer that is then
+    // appended a byte at a time, and a record of non-Latin text is mostly such escapes.
+    switch value {
+    case ..<0x80:
+      decoded.append(UInt8(value))
+    case ..<0x800:
+      decoded.append(UInt8(0xC0 | value >> 6))
+      decoded.append(UInt8(0x80 | value & 0x3F))
+    case ..<0x10000:
+      decoded.append(UInt8(0xE0 | value >> 12))
+      decoded.append(UInt8(0x80 | value >> 6 & 0x3F))
+      decoded.append(UInt8(0x80 | value & 0x3F))
+    default:
+      decoded.append(UInt8(0xF0 | value >> 18))
+      decoded.append(UInt8(0x80 | value >> 12 & 0x3F))
+      decoded.append(UInt8(0x80 | value >> 6 & 0x3F))
+      decoded.append(UInt8(0x80 | value & 0x3F))
+    }
   }
 
   private mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {
