@@ -1,3 +1,5 @@
+import Foundation
+
 /// A formula found in Markdown source.
 public struct MathSpan: Sendable, Hashable {
   /// How a formula is delimited in the source.
@@ -82,8 +84,7 @@ private struct Scan {
     var lineStart = 0
     var previousLineEnd = 0
     while lineStart < bytes.count {
-      var lineEnd = lineStart
-      while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      let lineEnd = Self.index(of: UInt8(ascii: "\n"), in: bytes, from: lineStart, to: bytes.count)
       let next = min(lineEnd + 1, bytes.count)
       defer {
         lineStart = next
@@ -225,6 +226,12 @@ private struct Scan {
   /// A paragraph's delimiters, left to right: escapes and code spans first, as Markdown
   /// reads them, then dollars.
   private mutating func scanInline(_ range: Range<Int>, depth: Int) {
+    // Every formula starts at a dollar: a paragraph without one (most of them, when the
+    // dollars are shell prompts in code blocks) is not scanned.
+    guard
+      Self.index(of: UInt8(ascii: "$"), in: bytes, from: range.lowerBound, to: range.upperBound)
+        < range.upperBound
+    else { return }
     let codeRuns = BacktickRuns(bytes: bytes, range: range)
     // A search that found no closer finds none from any later start either: remembered, so
     // that many openers without closers cost one search, not one each.
@@ -334,6 +341,18 @@ private struct Scan {
       index += 1
     }
     return nil
+  }
+
+  /// The first index of `byte` in `bytes[start..<end]`, or `end`: by memchr, since a
+  /// document's lines and paragraphs are searched whole.
+  static func index(of byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+    guard start < end else { return end }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress,
+        let found = memchr(base + start, Int32(byte), end - start)
+      else { return end }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
   static func isSpace(_ byte: UInt8) -> Bool {
