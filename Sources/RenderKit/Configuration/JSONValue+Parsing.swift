@@ -144,6 +144,8 @@ private struct JSONParser {
     var decoded: [UInt8] = []
     var runStart = index
     while index < bytes.count {
+      skipPlainWords()
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let text: String?
@@ -182,6 +184,29 @@ private struct JSONParser {
       runStart = index
     }
     throw failure
+  }
+
+  /// Moves `index` past the 8-byte words that hold no quote, backslash or control byte, the
+  /// bulk of a record's string, testing each word at once rather than byte by byte.
+  private mutating func skipPlainWords() {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quotes: UInt64 = 0x2222_2222_2222_2222
+    let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    while bytes.count &- index >= 8 {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let quote = word ^ quotes
+      let backslash = word ^ backslashes
+      // A byte's top bit set here when it is a quote, a backslash, or below 0x20 (whose top
+      // bit is clear in `word`: a byte of 0x80 or more is never flagged as below 0x20).
+      let flagged =
+        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((word &- spaces) & ~word))
+        & high
+      guard flagged == 0 else { return }
+      index &+= 8
+    }
   }
 
   /// The scalar of a `\u` escape whose `u` was just read (two escapes for a surrogate
