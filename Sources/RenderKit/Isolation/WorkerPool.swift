@@ -9,8 +9,8 @@ import Synchronization
 /// Workers are handed out one caller at a time; as many run as there are concurrent callers, and
 /// up to ``maximumIdle`` are kept afterwards. A worker that failed is never returned to the pool.
 ///
-/// A render nearing its deadline starts one spare worker (one per pool, kept until taken), so
-/// that when the render's worker is killed the next render finds a worker ready rather than
+/// A render past half its deadline starts one spare worker (one per pool, kept until taken),
+/// so that when the render's worker is killed the next render finds a worker ready rather than
 /// waiting for one to start: a hostile input costs its deadline, not its deadline and a start.
 /// Idle workers and the spare are stopped and reaped when the pool goes away.
 final class WorkerPool: Sendable {
@@ -30,8 +30,11 @@ final class WorkerPool: Sendable {
   private nonisolated(unsafe) var spare: WorkerProcess?
 
   /// How long before a render's deadline (or the end of its processor time) the spare is
-  /// started: more than a worker takes to start and warm its engine on a loaded machine.
-  static let spareLead = Duration.milliseconds(250)
+  /// started: half the deadline, and at least 250 ms, so that the spare has started and warmed
+  /// its engine by then even on a machine whose processors are all taken.
+  static func spareLead(deadline: Duration) -> Duration {
+    max(.milliseconds(250), deadline / 2)
+  }
 
   /// Up to four idle workers, fewer on fewer cores. Read once: the processor count comes from
   /// the cgroup's quota files, which every pool (one per engine, the importer's, the
@@ -118,7 +121,7 @@ final class WorkerPool: Sendable {
       do {
         let answer = try worker.exchange(
           encoded, caps: caps, before: deadline, processorTime: processorTime,
-          nearingEnd: (Self.spareLead, startSpare))
+          nearingEnd: (Self.spareLead(deadline: limits.deadline), startSpare))
         checkIn(worker)
         guard let response = WorkerResponse(taking: answer) else {
           return .failure("the worker sent an unreadable answer; rebuild the worker")
