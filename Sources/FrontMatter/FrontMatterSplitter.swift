@@ -19,6 +19,9 @@ struct FrontMatterSplitter {
   /// The split of `markdown`, or nil when it does not start with a closed YAML block.
   static func split(_ markdown: String) -> Split? {
     let utf8 = markdown.utf8
+    // Told from the bytes first: walking a long first line (a hostile document may be one
+    // line of a megabyte) by string indices costs far more than a search of its bytes.
+    guard opensWithFence(utf8) else { return nil }
     var index = utf8.startIndex
     // A byte-order mark before the fence (EF BB BF) is not part of the text.
     if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { index = utf8.index(index, offsetBy: 3) }

@@ -122,51 +122,98 @@ struct BatchJSONWriter {
   /// U+2029 too, which some JavaScript readers take for line ends; the rest as UTF-8.
   static func appendString(_ text: String, to bytes: inout [UInt8]) {
     var text = text
-    text.withUTF8 { utf8 in
-      bytes.reserveCapacity(bytes.count + utf8.count + 2)
-      bytes.append(UInt8(ascii: "\""))
-      // The bytes that need no escape go in by runs: an output is mostly such bytes.
-      var runStart = 0
-      var index = 0
-      while index < utf8.count {
-        let byte = utf8[index]
-        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
-          index += 1
+    // A string's UTF-8 is always valid.
+    _ = text.withUTF8 { appendString(utf8: $0, to: &bytes) }
+  }
+
+  /// The fragment's HTML as a JSON string, escaped from the engine's bytes as they are: no
+  /// string is made of them first. Bytes that are not UTF-8 (which no engine writes from the
+  /// text a worker decoded) are repaired as a string repairs them.
+  static func appendString(_ fragment: HTMLFragment, to bytes: inout [UInt8]) {
+    let isValid = fragment.withUTF8 { appendString(utf8: $0, to: &bytes) }
+    if !isValid { appendString(fragment.html, to: &bytes) }
+  }
+
+  /// `utf8` as a string is written, escaped the same way; false, having appended nothing,
+  /// when `utf8` is not valid UTF-8.
+  private static func appendString(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8])
+    -> Bool
+  {
+    let start = bytes.count
+    bytes.reserveCapacity(start + utf8.count + 2)
+    bytes.append(UInt8(ascii: "\""))
+    // The bytes that need no escape go in by runs: an output is mostly such bytes.
+    var runStart = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      var scalar = UInt32(byte)
+      var length = 1
+      if byte >= 0x80 {
+        length = sequenceLength(utf8, at: index)
+        guard length > 0 else {
+          bytes.removeSubrange(start...)
+          return false
+        }
+        guard byte == 0xE2, utf8[index + 1] == 0x80, utf8[index + 2] & 0xFE == 0xA8 else {
+          index += length
           continue
         }
-        var scalar = UInt32(byte)
-        var length = 1
-        if byte == 0xE2 {
-          guard index + 2 < utf8.count, utf8[index + 1] == 0x80,
-            utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
-          else {
-            index += 1
-            continue
-          }
-          scalar = utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029
-          length = 3
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        let letter: UInt8? =
-          switch byte {
-          case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
-          case UInt8(ascii: "\n"): UInt8(ascii: "n")
-          case UInt8(ascii: "\r"): UInt8(ascii: "r")
-          case UInt8(ascii: "\t"): UInt8(ascii: "t")
-          default: nil
-          }
-        if let letter {
-          bytes.append(UInt8(ascii: "\\"))
-          bytes.append(letter)
-        } else {
-          appendEscape(scalar, to: &bytes)
-        }
-        index += length
-        runStart = index
+        scalar = utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029
+      } else if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+        index += 1
+        continue
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      let letter: UInt8? =
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+        case UInt8(ascii: "\n"): UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): UInt8(ascii: "t")
+        default: nil
+        }
+      if let letter {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(letter)
+      } else {
+        appendEscape(scalar, to: &bytes)
+      }
+      index += length
+      runStart = index
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    bytes.append(UInt8(ascii: "\""))
+    return true
+  }
+
+  /// The length of the UTF-8 sequence whose lead byte (not ASCII) is at `index`; 0 when the
+  /// bytes there are not one (Unicode's table of well-formed sequences).
+  private static func sequenceLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    let length: Int
+    switch utf8[index] {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default: return 0
+    }
+    guard index + length <= utf8.count, (low...high).contains(utf8[index + 1]) else { return 0 }
+    for offset in 2..<length where utf8[index + offset] & 0xC0 != 0x80 { return 0 }
+    return length
   }
 
   private static func appendEscape(_ value: UInt32, to bytes: inout [UInt8]) {

@@ -9,7 +9,9 @@ struct BatchJob {
   /// The document as text: Markdown decoded as `render` decodes a file, HTML by its
   /// byte-order mark or `<meta charset>` when it came from a file.
   private let text: String
-  /// The bytes of a Markdown document, which the engine's worker takes as they are.
+  /// The bytes of a Markdown file, which the engine's worker takes as they are. A record's
+  /// Markdown is text already (its JSON string decoded): it goes as text, not turned into
+  /// bytes for the pipeline to decode again.
   private let markdownBytes: Data?
   private let fileName: String?
   private var page: HTMLPage?
@@ -24,7 +26,7 @@ struct BatchJob {
       try limits.checkInput(markdown)
       format = .markdown
       text = markdown
-      markdownBytes = Data(markdown.utf8)
+      markdownBytes = nil
       fileName = nil
     case .html(let html):
       try limits.checkInput(html)
@@ -64,8 +66,9 @@ struct BatchJob {
       case .fragment:
         let fragment =
           switch format {
-          case .markdown: try renderer.html(.markdown(utf8: markdownBytes!)).html
-          case .html: try renderer.html(.html(text)).html
+          case .markdown:
+            try renderer.html(markdownBytes.map { .markdown(utf8: $0) } ?? .markdown(text))
+          case .html: try renderer.html(.html(text))
           }
         BatchJSONWriter.appendString(fragment, to: &bytes)
       case .page: BatchJSONWriter.appendString(try pageOnce().html, to: &bytes)

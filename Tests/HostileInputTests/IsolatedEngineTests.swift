@@ -158,6 +158,28 @@ import Testing
     #expect(isolated.pool.idleProcessIDs.isEmpty)
   }
 
+  @Test("a render nearing its deadline starts one spare, the next render takes it, none leaks")
+  func spareWorker() throws {
+    var spares: [pid_t] = []
+    do {
+      let isolated = try IsolatedEngine(
+        engineID: "discount", limits: RenderLimits(deadline: .milliseconds(300)),
+        workerExecutable: WorkerScripts.hanging)
+      for _ in 0..<2 {
+        #expect(throws: RenderError.deadlineExceeded(engine: "discount", seconds: 0.3)) {
+          try isolated.render("x", options: RenderOptions())
+        }
+        #expect(isolated.pool.idleProcessIDs.isEmpty)
+        spares.append(try #require(isolated.pool.spareProcessID))
+      }
+      // The second render ran on the first one's spare (and was killed there): a new spare.
+      #expect(spares[0] != spares[1])
+      #expect(isReaped(spares[0]))
+      #expect(!isReaped(spares[1]))
+    }
+    #expect(isReaped(spares[1]))
+  }
+
   @Test("an idle worker killed from outside is replaced without failing the render")
   func idleWorkerKilled() throws {
     let isolated = try IsolatedEngine(engineID: "discount")

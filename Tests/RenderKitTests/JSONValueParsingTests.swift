@@ -53,6 +53,23 @@ import Testing
     _ = try parsed(allowed)
   }
 
+  @Test("escapes of every UTF-8 length between runs of text read as JSONDecoder reads them")
+  func escapesAmongRuns() throws {
+    let text = #""a\u0041\u007f\u0080\u00e9 \u07ff\u0800\u4e2d\ud800\udc00 \ud83d\ude00\"\\z\/""#
+    let data = Data(text.utf8)
+    #expect(try JSONValue(parsing: data) == JSONDecoder().decode(JSONValue.self, from: data))
+  }
+
+  @Test(
+    "a duplicated key is found past strings that end in escaped quotes and backslashes",
+    arguments: [
+      (#"{"a": "x\"", "a": 1}"#, "a"), (#"{"a": "\\", "b": "\"a\": 1"}"#, nil),
+      (#"{"s": {"k": "\\\"}\"", "k": 2, "k": 3}}"#, "s.k"), (#"{"a": "\\\\", "a": 0}"#, "a"),
+    ] as [(String, String?)])
+  func duplicateKeys(json: String, duplicate: String?) {
+    #expect(JSONDuplicateKeys.first(in: Data(json.utf8)) == duplicate)
+  }
+
   @Test("records read as JSONDecoder reads them")
   func agreesWithJSONDecoder() throws {
     let lines = [

@@ -132,18 +132,27 @@ private struct JSONParser {
     return true
   }
 
+  /// The bytes from `start` to `index`, typed for copying: appending a slice of the raw
+  /// buffer goes a byte at a time, a typed buffer in one copy.
+  private func run(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(
+      start: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: index - start)
+  }
+
   /// The string whose text starts at `index`, to its closing quote.
   private mutating func string() throws(JSONValue.SyntaxError) -> String {
     var decoded: [UInt8] = []
     var runStart = index
     while index < bytes.count {
+      skipPlainWords()
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let text: String?
         if decoded.isEmpty {
-          text = String(validating: bytes[runStart..<index], as: UTF8.self)
+          text = String(validating: run(from: runStart), as: UTF8.self)
         } else {
-          decoded.append(contentsOf: bytes[runStart..<index])
+          decoded.append(contentsOf: run(from: runStart))
           text = String(validating: decoded, as: UTF8.self)
         }
         guard let text else { throw failure }
@@ -155,7 +164,9 @@ private struct JSONParser {
         index += 1
         continue
       }
-      decoded.append(contentsOf: bytes[runStart..<index])
+      // Escapes only shorten the text: what is left of the input bounds what is decoded.
+      if decoded.isEmpty { decoded.reserveCapacity(bytes.count - runStart) }
+      decoded.append(contentsOf: run(from: runStart))
       index += 1
       guard index < bytes.count else { throw failure }
       let escaped = bytes[index]
@@ -175,6 +186,29 @@ private struct JSONParser {
     throw failure
   }
 
+  /// Moves `index` past the 8-byte words that hold no quote, backslash or control byte, the
+  /// bulk of a record's string, testing each word at once rather than byte by byte.
+  private mutating func skipPlainWords() {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quotes: UInt64 = 0x2222_2222_2222_2222
+    let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    while bytes.count &- index >= 8 {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let quote = word ^ quotes
+      let backslash = word ^ backslashes
+      // A byte's top bit set here when it is a quote, a backslash, or below 0x20 (whose top
+      // bit is clear in `word`: a byte of 0x80 or more is never flagged as below 0x20).
+      let flagged =
+        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((word &- spaces) & ~word))
+        & high
+      guard flagged == 0 else { return }
+      index &+= 8
+    }
+  }
+
   /// The scalar of a `\u` escape whose `u` was just read (two escapes for a surrogate
   /// pair), as UTF-8.
   private mutating func appendEscapedScalar(to decoded: inout [UInt8]) throws(JSONValue.SyntaxError)
@@ -188,8 +222,24 @@ private struct JSONParser {
     } else if (0xDC00..<0xE000).contains(value) {
       throw failure
     }
-    guard let scalar = Unicode.Scalar(value) else { throw failure }
-    decoded.append(contentsOf: UTF8.encode(scalar)!)
+    // UTF-8 written here: the standard library's encoder hands back a buffer that is then
+    // appended a byte at a time, and a record of non-Latin text is mostly such escapes.
+    switch value {
+    case ..<0x80:
+      decoded.append(UInt8(value))
+    case ..<0x800:
+      decoded.append(UInt8(0xC0 | value >> 6))
+      decoded.append(UInt8(0x80 | value & 0x3F))
+    case ..<0x10000:
+      decoded.append(UInt8(0xE0 | value >> 12))
+      decoded.append(UInt8(0x80 | value >> 6 & 0x3F))
+      decoded.append(UInt8(0x80 | value & 0x3F))
+    default:
+      decoded.append(UInt8(0xF0 | value >> 18))
+      decoded.append(UInt8(0x80 | value >> 12 & 0x3F))
+      decoded.append(UInt8(0x80 | value >> 6 & 0x3F))
+      decoded.append(UInt8(0x80 | value & 0x3F))
+    }
   }
 
   private mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {

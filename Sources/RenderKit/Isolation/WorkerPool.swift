@@ -8,7 +8,11 @@ import Synchronization
 ///
 /// Workers are handed out one caller at a time; as many run as there are concurrent callers, and
 /// up to ``maximumIdle`` are kept afterwards. A worker that failed is never returned to the pool.
-/// Idle workers are stopped and reaped when the pool goes away.
+///
+/// A render past half its deadline starts one spare worker (one per pool, kept until taken),
+/// so that when the render's worker is killed the next render finds a worker ready rather than
+/// waiting for one to start: a hostile input costs its deadline, not its deadline and a start.
+/// Idle workers and the spare are stopped and reaped when the pool goes away.
 final class WorkerPool: Sendable {
   /// The executable the workers run, or why there is none (reported at the first render).
   let executable: Result<String, RenderError>
@@ -23,6 +27,14 @@ final class WorkerPool: Sendable {
   // cannot see, so `make check-sanitizers` reported a race between two holders of the lock.
   private let lock = NSLock()
   private nonisolated(unsafe) var idle: [WorkerProcess] = []
+  private nonisolated(unsafe) var spare: WorkerProcess?
+
+  /// How long before a render's deadline (or the end of its processor time) the spare is
+  /// started: half the deadline, and at least 250 ms, so that the spare has started and warmed
+  /// its engine by then even on a machine whose processors are all taken.
+  static func spareLead(deadline: Duration) -> Duration {
+    max(.milliseconds(250), deadline / 2)
+  }
 
   /// Up to four idle workers, fewer on fewer cores. Read once: the processor count comes from
   /// the cgroup's quota files, which every pool (one per engine, the importer's, the
@@ -48,9 +60,15 @@ final class WorkerPool: Sendable {
       }, runsHost: WorkerExecutable.isHost(configured: configured), engineID: engineID)
   }
 
-  /// An idle worker if there is one (`isReused` true), else a newly started one.
+  /// An idle worker if there is one (`isReused` true), else the spare, else a newly started one.
   func checkOut() throws(RenderError) -> (worker: WorkerProcess, isReused: Bool) {
-    if let worker = lock.withLock({ idle.popLast() }) { return (worker, true) }
+    // The spare counts as reused: one that died while it waited is replaced once.
+    let ready = lock.withLock { () -> WorkerProcess? in
+      if let worker = idle.popLast() { return worker }
+      defer { spare = nil }
+      return spare
+    }
+    if let ready { return (ready, true) }
     // Counted as reused: a forked worker that died while it waited is replaced once.
     if runsHost, let worker = PrestartedWorker.take() { return (worker, true) }
     return (try spawn(), false)
@@ -59,6 +77,18 @@ final class WorkerPool: Sendable {
   /// A newly started worker.
   func spawn() throws(RenderError) -> WorkerProcess {
     try WorkerProcess.spawn(executable: executable.get(), warming: engineID)
+  }
+
+  /// Starts the spare worker unless there is one; a spare that cannot start is left to the
+  /// next render to report, when it starts its own.
+  func startSpare() {
+    guard lock.withLock({ spare == nil }), let started = try? spawn() else { return }
+    let surplus = lock.withLock { () -> WorkerProcess? in
+      guard spare == nil else { return started }
+      spare = started
+      return nil
+    }
+    surplus?.stop()
   }
 
   /// Returns a healthy worker for reuse, or stops it when enough are idle.
@@ -90,7 +120,8 @@ final class WorkerPool: Sendable {
       let failure: WorkerChannel.Failure
       do {
         let answer = try worker.exchange(
-          encoded, caps: caps, before: deadline, processorTime: processorTime)
+          encoded, caps: caps, before: deadline, processorTime: processorTime,
+          nearingEnd: (Self.spareLead(deadline: limits.deadline), startSpare))
         checkIn(worker)
         guard let response = WorkerResponse(taking: answer) else {
           return .failure("the worker sent an unreadable answer; rebuild the worker")
@@ -146,7 +177,11 @@ final class WorkerPool: Sendable {
   /// The process identifiers of the idle workers.
   var idleProcessIDs: [pid_t] { lock.withLock { idle.map(\.processID) } }
 
+  /// The process identifier of the spare worker, if one was started and not taken.
+  var spareProcessID: pid_t? { lock.withLock { spare?.processID } }
+
   deinit {
     for worker in idle { worker.stop() }
+    spare?.stop()
   }
 }

@@ -64,10 +64,13 @@ final class WorkerProcess: @unchecked Sendable {
   /// cap it throws ``WorkerChannel/Failure/memoryExceeded(_:)`` (the worker's own
   /// `RLIMIT_DATA` catches what grows faster than the samples), past the budget
   /// ``WorkerChannel/Failure/processorTimeExceeded``. An answer announced beyond the output
-  /// cap is refused before anything is allocated for it.
+  /// cap is refused before anything is allocated for it. `nearingEnd`, when given, runs once
+  /// as soon as less than `lead` is left of the deadline or of the processor time: what the
+  /// pool starts a spare worker from, so that the one killed there is replaced at once.
   func exchange(
     _ request: WorkerRequest.Encoded, caps: WorkerCaps, before deadline: ContinuousClock.Instant,
-    processorTime budget: Duration? = nil
+    processorTime budget: Duration? = nil,
+    nearingEnd: (lead: Duration, action: () -> Void)? = nil
   ) throws(WorkerChannel.Failure) -> UnsafeMutableBufferPointer<UInt8> {
     let processID = processID
     // The worker is reused, so its clock counts earlier requests and its start: the budget
@@ -86,14 +89,21 @@ final class WorkerProcess: @unchecked Sendable {
     } catch .closed(let code) {
       throw .closedBeforeRequest(errno: code)
     }
+    var nearing = nearingEnd
     // Room for the answer's tag and a limit report besides the payload.
     return try channel.receiveBuffer(
       before: deadline, maximumBytes: caps.outputBytes + 64,
       watch: { () throws(WorkerChannel.Failure) in
         let resident = ProcessMemory.bytes(field: ProcessMemory.residentField, of: "\(processID)")
         if resident > caps.memoryBytes { throw .memoryExceeded(resident) }
-        if let processorLimit, let used = ProcessorTime.used(by: processID), used > processorLimit {
-          throw .processorTimeExceeded
+        var left = ContinuousClock.now.duration(to: deadline)
+        if let processorLimit, let used = ProcessorTime.used(by: processID) {
+          if used > processorLimit { throw .processorTimeExceeded }
+          left = min(left, processorLimit - used)
+        }
+        if let near = nearing, left < near.lead {
+          nearing = nil
+          near.action()
         }
       })
   }
