@@ -46,7 +46,8 @@ struct parse_arena {
   uint64_t classes_freed;          /* bit n: freed[n] holds a block */
 };
 
-/* 1 MiB chunks: above glibc's mmap threshold, so a chunk goes back to the system when freed. */
+/* 1 MiB chunks: above glibc's first mmap threshold, so a chunk freed early goes back to the
+ * system. */
 static const size_t chunk_capacity = ((size_t)1 << 20) - sizeof(chunk);
 
 static _Thread_local parse_arena *entered;
