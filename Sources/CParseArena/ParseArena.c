@@ -1,5 +1,6 @@
 #include "ParseArena.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,8 @@ struct parse_arena {
   uint64_t classes_freed;          /* bit n: freed[n] holds a block */
 };
 
-/* 1 MiB chunks: above glibc's mmap threshold, so a chunk goes back to the system when freed. */
+/* 1 MiB chunks: above glibc's first mmap threshold, so a chunk freed early goes back to the
+ * system. */
 static const size_t chunk_capacity = ((size_t)1 << 20) - sizeof(chunk);
 
 static _Thread_local parse_arena *entered;
@@ -64,6 +66,41 @@ static large_header *large_of(void *block) {
   return (large_header *)((char *)block - sizeof(large_header));
 }
 
+/* One emptied chunk per thread, kept for the thread's next arena: a fresh chunk from calloc is
+ * zeroed whole (glibc serves it from the heap once its mmap threshold has risen past it), which
+ * a parse of a few bytes would pay in full, where a kept chunk needs only the bytes its last
+ * arena used zeroed again. A key, not a _Thread_local, so that a thread's chunk is freed when
+ * the thread ends. */
+static pthread_key_t spare_key;
+static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
+static int spare_ready;
+
+static void create_spare_key(void) { spare_ready = pthread_key_create(&spare_key, free) == 0; }
+
+/* A zeroed chunk: the thread's spare, else a new one. */
+static chunk *new_chunk(void) {
+  pthread_once(&spare_once, create_spare_key);
+  chunk *spare = spare_ready ? pthread_getspecific(spare_key) : NULL;
+  if (spare != NULL) {
+    pthread_setspecific(spare_key, NULL);
+    return spare;
+  }
+  chunk *fresh = checked(calloc(1, sizeof(chunk) + chunk_capacity));
+  fresh->capacity = chunk_capacity;
+  return fresh;
+}
+
+/* Keeps `emptied` as the thread's spare, zeroed again, or frees it when there is one. */
+static void release_chunk(chunk *emptied) {
+  if (spare_ready && pthread_getspecific(spare_key) == NULL) {
+    memset(emptied + 1, 0, emptied->used);
+    emptied->used = 0;
+    emptied->next = NULL;
+    if (pthread_setspecific(spare_key, emptied) == 0) return;
+  }
+  free(emptied);
+}
+
 parse_arena *parse_arena_create(void) { return calloc(1, sizeof(parse_arena)); }
 
 void parse_arena_destroy(parse_arena *arena) {
@@ -71,7 +108,7 @@ void parse_arena_destroy(parse_arena *arena) {
   if (entered == arena) entered = NULL;
   for (chunk *current = arena->chunks; current != NULL;) {
     chunk *next = current->next;
-    free(current);
+    release_chunk(current);
     current = next;
   }
   for (large_header *current = arena->larges; current != NULL;) {
@@ -154,8 +191,7 @@ static void *allocate_small(parse_arena *arena, size_t size) {
   size_t needed = sizeof(block_header) + rounded(size);
   chunk *current = arena->chunks;
   if (current == NULL || current->capacity - current->used < needed) {
-    current = checked(calloc(1, sizeof(chunk) + chunk_capacity));
-    current->capacity = chunk_capacity;
+    current = new_chunk();
     current->next = arena->chunks;
     arena->chunks = current;
     arena->footprint += sizeof(chunk) + chunk_capacity;

@@ -14,7 +14,8 @@
  * its size or, split, of a smaller one, so a paragraph's text buffer, freed once its inlines
  * are parsed, holds the next paragraph's nodes, and a parse's peak memory stays below what
  * malloc would hold. Larger blocks come from malloc one by one and are freed when the parser
- * frees them.
+ * frees them. Each thread keeps one emptied chunk for its next arena, zeroed again over the bytes
+ * used, so that a small parse does not pay for zeroing a whole new chunk.
  *
  * The allocation functions have the signatures of calloc, realloc and free, so a parser's
  * allocator record (cmark_mem) can point at them. They allocate in the arena the calling thread

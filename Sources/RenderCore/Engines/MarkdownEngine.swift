@@ -51,7 +51,11 @@ extension MarkdownEngine {
   public func checkSupport(
     of options: RenderOptions, in registry: EngineRegistry? = nil
   ) throws(RenderError) {
-    for feature in options.requiredFeatures where !descriptor.features.contains(feature) {
+    let required = options.requiredFeatures
+    guard !required.isEmpty else { return }
+    // Read once: an engine's descriptor is built on every read, and every render checks.
+    let descriptor = descriptor
+    for feature in required where !descriptor.features.contains(feature) {
       throw .unsupportedFeature(
         feature, engine: descriptor.id, supportedBy: registry?.engineIDs(supporting: feature) ?? [])
     }
