@@ -92,6 +92,19 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
       .document(name: descriptor.id)
   }
 
+  /// The fragment of `markdown` made in the worker by the whole pipeline: `passes`, built-in
+  /// passes of the renderer, run there, and HTML is imported as
+  /// ``document(_:options:importer:)`` imports it.
+  func fragment(
+    _ markdown: WorkerRequest.Input, options: RenderOptions, importer: any HTMLImporting,
+    passes: [any DocumentPass]
+  ) throws(RenderError) -> HTMLFragment {
+    try run(
+      markdown, to: .fragment, options: options, importer: importer, passIDs: passes.map(\.id)
+    )
+    .html(name: descriptor.id)
+  }
+
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
   package func suspendingRender(
     _ markdown: String, options: RenderOptions

@@ -23,8 +23,8 @@ import RenderText
 ///   ``RenderCore/CodeReplacement``) is the engine's own HTML with that code replaced, when the
 ///   engine can do it in-process (``RenderCore/CodeReplacingEngine``) and nothing sanitizes its
 ///   HTML: no document is built.
-/// - A fragment of a file is made in the worker, passes and all, when every active pass is
-///   built-in: the host reads nothing and receives the HTML.
+/// - A contained fragment is made in the worker, passes and all, when every active pass is
+///   built-in: the host reads no file, rewrites no text and receives the HTML.
 /// - Terminal output of a file is made in the worker when no pass but the anchors' and those
 ///   ``DocumentExtension`` says the worker applies is active.
 package struct RenderPipeline: Sendable {
@@ -201,19 +201,34 @@ package struct RenderPipeline: Sendable {
     }
   }
 
-  /// The fragment of the Markdown file, made in the worker by the whole pipeline, passes
-  /// included, when they are all built-in (the worker has no other): the host neither reads
-  /// the file nor decodes a document; nil, having read nothing, when the worker cannot.
+  /// The fragment of the Markdown, made in the worker by the whole pipeline, passes
+  /// included, when they are all built-in (the worker has no other) and no front matter can
+  /// open: the host neither reads a file nor rewrites text nor decodes a document; nil,
+  /// having read nothing, when the worker cannot.
   private func workerFragment(
     _ job: RenderJob, passes: [any DocumentPass]
   ) throws(RenderError) -> RenderResult? {
-    guard case .markdownFile(let file) = job.source.storage, !passes.isEmpty,
-      passes.allSatisfy(Renderer.isBuiltIn), !options.tableOfContents,
-      let isolated = isolatedEngine(reading: file)
+    guard !passes.isEmpty, passes.allSatisfy(Renderer.isBuiltIn), !options.tableOfContents,
+      sanitizer == nil, let isolated = engine as? IsolatedEngine
     else { return nil }
-    return try isolated.run(
-      markdownFile: file, to: .fragment, options: options,
-      importer: renderer.requireImporter(), passes: passes, writingTo: job.destination)
+    let importer = try renderer.requireImporter()
+    switch job.source.storage {
+    case .markdownFile(let file):
+      guard isolatedEngine(reading: file) != nil else { return nil }
+      return try isolated.run(
+        markdownFile: file, to: .fragment, options: options, importer: importer, passes: passes,
+        writingTo: job.destination)
+    case .markdownText(let text):
+      guard !frontMatter.mayRead(text.utf8, mode: options.frontMatter) else { return nil }
+      return .fragment(
+        try isolated.fragment(.text(text), options: options, importer: importer, passes: passes))
+    case .markdownBytes(let bytes):
+      guard !frontMatter.mayRead(bytes, mode: options.frontMatter) else { return nil }
+      return .fragment(
+        try isolated.fragment(.bytes(bytes), options: options, importer: importer, passes: passes))
+    case .prepared, .htmlText, .htmlBytes:
+      return nil
+    }
   }
 
   /// The terminal output of the Markdown file, made in the worker, which runs `passes` there
