@@ -133,8 +133,8 @@ batch-bench: deps
 	python3 scripts/batch-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
 # What one hostile record (a pathological.json case past its deadline) costs `render batch`
-# over 10,000 small records, against the same records without it: the issue's bar is at most
-# the deadline. The figures docs/batch.md gives.
+# over 10,000 small records, against a benign record of its size in its place: the issue's bar
+# is at most the deadline more. The figures docs/batch.md gives.
 .PHONY: batch-hostile-cost
 batch-hostile-cost: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render

@@ -174,10 +174,34 @@ import Testing
       }
       // The second render ran on the first one's spare (and was killed there): a new spare.
       #expect(spares[0] != spares[1])
+      isolated.pool.finishReaping()
       #expect(isReaped(spares[0]))
       #expect(!isReaped(spares[1]))
     }
     #expect(isReaped(spares[1]))
+  }
+
+  @Test("workers killed at their deadline are reaped off the render's path: no child is left")
+  func killedWorkersAreReaped() throws {
+    let isolated = try IsolatedEngine(
+      engineID: "discount", limits: RenderLimits(deadline: .milliseconds(300)),
+      workerExecutable: WorkerScripts.hanging)
+    var killed: [pid_t] = []
+    for _ in 0..<3 {
+      // From the second render on, each runs on the spare the one before started.
+      let spare = isolated.pool.spareProcessID
+      #expect(throws: RenderError.deadlineExceeded(engine: "discount", seconds: 0.3)) {
+        try isolated.render("x", options: RenderOptions())
+      }
+      if let spare { killed.append(spare) }
+    }
+    #expect(killed.count == 2)
+    isolated.pool.finishReaping()
+    let children = childProcesses()
+    #expect(killed.filter(children.contains).isEmpty, "children \(children), killed \(killed)")
+    for worker in killed { #expect(isReaped(worker)) }
+    // The one spare not taken is this process's child still, alive.
+    #expect(children.contains(try #require(isolated.pool.spareProcessID)))
   }
 
   @Test("an idle worker killed from outside is replaced without failing the render")
@@ -233,6 +257,21 @@ import Testing
     }
     #expect(workers.count == 1)
     for worker in workers { #expect(isReaped(worker)) }
+  }
+
+  /// This process's children, zombies included, from each process's `stat` under /proc.
+  private func childProcesses() -> Set<pid_t> {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return Set(
+      entries.compactMap { entry -> pid_t? in
+        guard let processID = pid_t(entry),
+          let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+          let nameEnd = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the name: the state, then the parent's identifier.
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        return fields.count > 1 && pid_t(fields[1]) == getpid() ? processID : nil
+      })
   }
 
   /// Whether `processID` no longer exists, not even as a zombie.

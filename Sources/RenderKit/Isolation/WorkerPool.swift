@@ -12,7 +12,9 @@ import Synchronization
 /// A render past half its deadline starts one spare worker (one per pool, kept until taken),
 /// so that when the render's worker is killed the next render finds a worker ready rather than
 /// waiting for one to start: a hostile input costs its deadline, not its deadline and a start.
-/// Idle workers and the spare are stopped and reaped when the pool goes away.
+/// A worker killed at a limit is reaped on the pool's reaper, off the path of the render's
+/// answer; idle workers and the spare are stopped, and every killed worker reaped, when the
+/// pool goes away.
 final class WorkerPool: Sendable {
   /// The executable the workers run, or why there is none (reported at the first render).
   let executable: Result<String, RenderError>
@@ -28,6 +30,9 @@ final class WorkerPool: Sendable {
   private let lock = NSLock()
   private nonisolated(unsafe) var idle: [WorkerProcess] = []
   private nonisolated(unsafe) var spare: WorkerProcess?
+  /// Waits for the workers killed at a limit to end, one after another. A serial queue of its
+  /// own runs on dispatch's overcommitting pool, so a wait never holds a thread renders need.
+  private let reaper = DispatchQueue(label: "RenderKit.WorkerPool.reaper")
 
   /// How long before a render's deadline (or the end of its processor time) the spare is
   /// started: half the deadline, and at least 250 ms, so that the spare has started and warmed
@@ -130,24 +135,30 @@ final class WorkerPool: Sendable {
       } catch {
         failure = error
       }
-      let ending = worker.stop()
       switch failure {
       case .closedBeforeRequest where isReused,
         .closed where isReused && request.destination == nil:
+        worker.stop()
         worker = try spawn()
         isReused = false
+      // A worker stopped at a limit is reaped off this path, which has an answer to give.
       case .deadlinePassed:
+        worker.discard(reapingOn: reaper)
         throw .deadlineExceeded(engine: name, seconds: limits.deadlineSeconds)
       case .processorTimeExceeded:
+        worker.discard(reapingOn: reaper)
         throw .deadlineExceeded(engine: name, seconds: processorTime?.inSeconds ?? 0)
       case .memoryExceeded(let bytes):
+        worker.discard(reapingOn: reaper)
         throw .limitExceeded(
           limit: RenderLimits.memoryLimitName, value: bytes, maximum: caps.memoryBytes)
       case .oversized(let bytes) where bytes > caps.outputBytes:
+        worker.discard(reapingOn: reaper)
         throw .limitExceeded(
           limit: RenderLimits.outputLimitName, value: bytes, maximum: caps.outputBytes)
       case .closed, .closedBeforeRequest, .oversized:
-        throw .engineCrashed(engine: name, detail: "its worker process \(ending)")
+        // One that ended on its own is waited for: how it ended is what the error says.
+        throw .engineCrashed(engine: name, detail: "its worker process \(worker.stop())")
       }
     }
   }
@@ -180,8 +191,12 @@ final class WorkerPool: Sendable {
   /// The process identifier of the spare worker, if one was started and not taken.
   var spareProcessID: pid_t? { lock.withLock { spare?.processID } }
 
+  /// Waits until every worker killed so far has been reaped.
+  func finishReaping() { reaper.sync {} }
+
   deinit {
     for worker in idle { worker.stop() }
     spare?.stop()
+    finishReaping()
   }
 }

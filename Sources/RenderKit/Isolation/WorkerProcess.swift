@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import RenderCore
 
@@ -118,6 +119,21 @@ final class WorkerProcess: @unchecked Sendable {
     var status: Int32 = 0
     while waitpid(processID, &status, 0) < 0, errno == EINTR {}
     return Self.describe(status: status)
+  }
+
+  /// Kills the worker (if it still runs) and closes its socket now, and leaves the wait for
+  /// its end to `reaper`: a killed process takes a while to release its memory, and the
+  /// caller that killed it has an answer to give meanwhile.
+  func discard(reapingOn reaper: DispatchQueue) {
+    guard !isReaped else { return }
+    isReaped = true
+    kill(processID, SIGKILL)
+    close(channel.descriptor)
+    let processID = processID
+    reaper.async {
+      var status: Int32 = 0
+      while waitpid(processID, &status, 0) < 0, errno == EINTR {}
+    }
   }
 
   deinit { stop() }
