@@ -307,6 +307,13 @@ import Testing
     let withoutSettings = Array(head.encoded().dropLast()) + [2]
     #expect(WorkerRequest.Head(decoding: withoutSettings) == nil)
     #expect(WorkerRequest.Head(decoding: encodedTerminal + [0]) == nil)
+    // Plain text and JSON carry the stylesheet and scheme their cascade uses, each its own.
+    let styles = WorkerRequest.Styles(stylesheet: "p { display: none }", colorScheme: .dark)
+    for output in [WorkerRequest.Output.plainText(styles), .json(styles)] {
+      head.output = output
+      #expect(WorkerRequest.Head(decoding: head.encoded()) == head)
+      #expect(WorkerRequest.Head(decoding: Array(head.encoded().dropLast())) == nil)
+    }
     let terminalOutput = WorkerResponse.bytes(Data("\u{1B}[1mbold\u{1B}[0m\n".utf8))
     let encoded = terminalOutput.withEncoded { head, tail in head + Array(tail) }
     let received = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: encoded.count)

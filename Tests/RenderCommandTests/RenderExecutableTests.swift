@@ -204,6 +204,29 @@ struct RenderContainmentTests {
     #expect(contained.outputText.contains(keyword))
   }
 
+  /// HTML made into text, JSON or terminal output whole in the importer's worker (the
+  /// default) is byte for byte the in-process output, the host's stylesheet deciding in the
+  /// worker what is hidden.
+  @Test(arguments: [
+    ["--to", "text"], ["--to", "json"], ["--to", "terminal", "--color", "always"],
+  ])
+  func containedHTMLOutputIsAsInProcess(options: [String]) throws {
+    let file = SharedFixtures.fixture("Fixtures/Import/blocks.html").path
+    let stylesheet = FileManager.default.temporaryDirectory
+      .appendingPathComponent("contained-html-\(UUID().uuidString).css")
+    try Data("blockquote { display: none }".utf8).write(to: stylesheet)
+    defer { try? FileManager.default.removeItem(at: stylesheet) }
+    for more in [[], ["--stylesheet", stylesheet.path]] {
+      let contained = try ProcessRun(render, [file] + options + more)
+      let inProcess = try ProcessRun(render, [file, "--isolation", "in-process"] + options + more)
+      #expect(contained.status == 0, "\(contained.error)")
+      #expect(inProcess.status == 0, "\(inProcess.error)")
+      #expect(contained.output == inProcess.output, "\(options + more)")
+      // The fixture's quotation shows only when the stylesheet does not hide it.
+      #expect(contained.outputText.contains("Quoted") == more.isEmpty, "\(options + more)")
+    }
+  }
+
   @Test func containmentFlagsAreChecked() throws {
     let isolation = try ProcessRun(render, ["--isolation", "thread"])
     #expect(isolation.status == 2)

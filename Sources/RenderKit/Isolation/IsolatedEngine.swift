@@ -149,7 +149,7 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
     return switch output {
     case .fragment: .fragment(try response.html(name: descriptor.id))
     case .document: .document(try response.document(name: descriptor.id))
-    case .terminal: .bytes(try response.bytes(name: descriptor.id))
+    case .terminal, .plainText, .json: .bytes(try response.bytes(name: descriptor.id))
     }
   }
 

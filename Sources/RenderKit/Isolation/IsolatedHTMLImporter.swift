@@ -61,6 +61,25 @@ public struct IsolatedHTMLImporter: HTMLImporting {
   }
 
   private func importDocument(input: WorkerRequest.Input) throws(RenderError) -> Document {
+    try answer(input, to: .document, options: RenderOptions()).document(name: "html-import")
+  }
+
+  /// `output` (plain text, JSON or terminal output) of the HTML `input`, made in a worker by
+  /// the whole pipeline: it imports, runs `passes` (built-in passes of the renderer), cascades
+  /// with the stylesheet the output carries and writes; the host decodes no document.
+  func run(
+    _ input: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
+    passes: [any DocumentPass]
+  ) throws(RenderError) -> Data {
+    try answer(input, to: output, options: options, passIDs: passes.map(\.id))
+      .bytes(name: "html-import")
+  }
+
+  /// Checks the request in the host, then makes one round trip.
+  private func answer(
+    _ input: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
+    passIDs: [String] = []
+  ) throws(RenderError) -> WorkerResponse {
     guard input.count <= limits.maximumInputBytes else {
       throw .limitExceeded(
         limit: RenderLimits.inputLimitName, value: input.count, maximum: limits.maximumInputBytes)
@@ -68,9 +87,8 @@ public struct IsolatedHTMLImporter: HTMLImporting {
     // An unknown importer is reported here, as the in-process registry reports it.
     _ = try ImporterRegistry.builtIn.importer(id: importerID)
     let request = WorkerRequest(
-      .html, to: .document, engineID: "", importerID: importerID, options: RenderOptions(),
-      input: input)
-    return try pool.answer(request, limits: limits, name: "html-import").document(
-      name: "html-import")
+      .html, to: output, engineID: "", importerID: importerID, options: options,
+      passIDs: passIDs, input: input)
+    return try pool.answer(request, limits: limits, name: "html-import")
   }
 }

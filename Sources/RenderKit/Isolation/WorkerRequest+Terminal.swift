@@ -44,4 +44,31 @@ extension WorkerRequest {
       self.renderer = renderer
     }
   }
+
+  /// What a request for plain text or JSON adds to its head: the stylesheet and colour scheme
+  /// of the host's cascade, which decides what is hidden.
+  struct Styles: Equatable {
+    /// The stylesheet's CSS, parsed again in the worker.
+    var stylesheet: String
+    var colorScheme: ColorScheme
+
+    /// Appends the fields to a head message: the scheme by name, then the CSS.
+    func encode(to bytes: inout [UInt8]) {
+      WireReader.appendString(colorScheme.rawValue, to: &bytes)
+      WireReader.appendString(stylesheet, to: &bytes)
+    }
+
+    /// Reads the fields ``encode(to:)`` wrote; nil when they are not there or not valid.
+    init?(reading reader: inout WireReader) {
+      guard let scheme = reader.readString().flatMap(ColorScheme.init(rawValue:)),
+        let stylesheet = reader.readString()
+      else { return nil }
+      self.init(stylesheet: stylesheet, colorScheme: scheme)
+    }
+
+    init(stylesheet: String, colorScheme: ColorScheme) {
+      self.stylesheet = stylesheet
+      self.colorScheme = colorScheme
+    }
+  }
 }

@@ -6,14 +6,15 @@ import RenderCore
 ///
 /// A job is a source (Markdown or HTML, as text, as bytes or as a file passed as a
 /// descriptor), the settings the worker's renderer needs (engine, importer, options, the
-/// passes it runs, how terminal output is styled) and the output wanted: the fragment, the
-/// document, or terminal output. Sent as two messages: the head (everything but the input),
-/// then the input itself (nothing when the input is a file passed as a descriptor). The
-/// worker reads the head first, so it can prepare the engine before the caps apply, and then
-/// reads the input straight into the form its engine takes.
+/// passes it runs, the stylesheet that styles text, JSON and terminal output) and the output
+/// wanted: the fragment, the document, plain text, JSON or terminal output. Sent as two
+/// messages: the head (everything but the input), then the input itself (nothing when the
+/// input is a file passed as a descriptor). The worker reads the head first, so it can
+/// prepare the engine before the caps apply, and then reads the input straight into the form
+/// its engine takes.
 struct WorkerRequest: Equatable {
   /// Bumped whenever the encoding changes, so a stale worker binary fails clearly.
-  static let protocolVersion: UInt8 = 7
+  static let protocolVersion: UInt8 = 8
 
   /// What the source is written in.
   enum Language: UInt8 {
@@ -42,6 +43,11 @@ struct WorkerRequest: Equatable {
     /// The document styled and laid out for a terminal, as the settings say: the bytes the
     /// host writes.
     case terminal(Terminal)
+    /// The document's plain text, styled as the host's stylesheet says (the cascade decides
+    /// what is hidden): the bytes the host writes.
+    case plainText(Styles)
+    /// The document's styled text as JSON, styled as the host's stylesheet says.
+    case json(Styles)
 
     /// The job's output.
     var jobOutput: RenderJob.Output {
@@ -49,6 +55,18 @@ struct WorkerRequest: Equatable {
       case .fragment: .fragment
       case .document: .document
       case .terminal(let terminal): .terminal(terminal.renderer)
+      case .plainText: .plainText
+      case .json: .json
+      }
+    }
+
+    /// The stylesheet and colour scheme the worker's cascade uses; nil when it styles nothing.
+    var styles: Styles? {
+      switch self {
+      case .fragment, .document: nil
+      case .terminal(let terminal):
+        Styles(stylesheet: terminal.stylesheet, colorScheme: terminal.colorScheme)
+      case .plainText(let styles), .json(let styles): styles
       }
     }
   }
@@ -99,7 +117,8 @@ struct WorkerRequest: Equatable {
     /// The head message: protocol version, language, engine and importer identifiers, option
     /// bits, extension names, pass identifiers, then where the input and output travel (a
     /// byte of flags, and the input file's maximum as two 4-byte halves when there is one),
-    /// then the output (a byte, and for terminal output ``Terminal/encode(to:)``).
+    /// then the output (a byte, and for terminal output ``Terminal/encode(to:)``, for plain
+    /// text and JSON ``Styles/encode(to:)``).
     func encoded() -> [UInt8] {
       var bytes: [UInt8] = [WorkerRequest.protocolVersion, language.rawValue]
       WireReader.appendString(engineID, to: &bytes)
@@ -129,6 +148,12 @@ struct WorkerRequest: Equatable {
       case .terminal(let terminal):
         bytes.append(2)
         terminal.encode(to: &bytes)
+      case .plainText(let styles):
+        bytes.append(3)
+        styles.encode(to: &bytes)
+      case .json(let styles):
+        bytes.append(4)
+        styles.encode(to: &bytes)
       }
       return bytes
     }
@@ -165,6 +190,12 @@ struct WorkerRequest: Equatable {
       case 2:
         guard let terminal = Terminal(reading: &reader) else { return nil }
         output = .terminal(terminal)
+      case 3:
+        guard let styles = Styles(reading: &reader) else { return nil }
+        output = .plainText(styles)
+      case 4:
+        guard let styles = Styles(reading: &reader) else { return nil }
+        output = .json(styles)
       default: return nil
       }
       guard reader.isAtEnd else { return nil }

@@ -1,9 +1,9 @@
 import Foundation
 import RenderCore
 
-/// What a worker answers: the job's fragment or terminal output (or how much of it it wrote to
-/// the destination it was passed), the encoded document, a limit it hit, or the error's
-/// message.
+/// What a worker answers: the job's fragment, text, JSON or terminal output (or how much of it
+/// it wrote to the destination it was passed), the encoded document, a limit it hit, or the
+/// error's message.
 enum WorkerResponse: Equatable {
   /// HTML, kept as the engine's bytes on both sides: no `String` is built to carry it.
   case html(HTMLFragment)
@@ -15,7 +15,8 @@ enum WorkerResponse: Equatable {
   case written(Int)
   /// Writing to the destination the request passed failed with this `errno`.
   case writeFailed(errno: Int32)
-  /// Output made as bytes (``RenderResult/bytes(_:)``): terminal output, UTF-8.
+  /// Output made as bytes (``RenderResult/bytes(_:)``): plain text, JSON or terminal output,
+  /// UTF-8.
   case bytes(Data)
 
   /// The answer that reports `error`: a limit as a limit, so the host throws the same error.

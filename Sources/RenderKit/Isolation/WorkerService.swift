@@ -216,9 +216,9 @@ public enum WorkerService {
     configuration.options = head.options
     configuration.options.frontMatter = .text
     configuration.options.tableOfContents = false
-    if case .terminal(let terminal) = head.output {
-      configuration.stylesheetCSS = terminal.stylesheet
-      configuration.colorScheme = terminal.colorScheme
+    if let styles = head.output.styles {
+      configuration.stylesheetCSS = styles.stylesheet
+      configuration.colorScheme = styles.colorScheme
     }
     var renderer = try Renderer(
       configuration: configuration, registry: .builtIn,

@@ -27,6 +27,8 @@ import RenderText
 ///   built-in: the host reads no file, rewrites no text and receives the HTML.
 /// - Terminal output of a file is made in the worker when no pass but the anchors' and those
 ///   ``DocumentExtension`` says the worker applies is active.
+/// - Plain text, JSON and terminal output of HTML are made in the importer's worker when every
+///   active pass is built-in: the host sends the HTML and receives the bytes.
 package struct RenderPipeline: Sendable {
   let renderer: Renderer
   let frontMatter = FrontMatterReader()
@@ -310,6 +312,7 @@ package struct RenderPipeline: Sendable {
           title: TitlePass.title(of: document), fileName: fileName,
           colorScheme: renderer.configuration.pageColorScheme))
     default:
+      if let bytes = try workerStyledOutput(job, passes: passes) { return .bytes(bytes) }
       let importer = try renderer.requireImporter()
       var document: Document
       switch job.source.storage {
@@ -319,6 +322,40 @@ package struct RenderPipeline: Sendable {
       for pass in passes { try pass.apply(to: &document, in: context) }
       return try write(document, job: job)
     }
+  }
+
+  /// Plain text, JSON or terminal output of the HTML, made in the importer's worker by the
+  /// whole pipeline when every active pass is built-in: the host decodes no document and
+  /// cascades nothing. Nil when the worker cannot: the importer runs in-process, the host's
+  /// own state enters the output (a configured title, sanitizing, linked stylesheets read
+  /// beside the input), or the output is another.
+  private func workerStyledOutput(
+    _ job: RenderJob, passes: [any DocumentPass]
+  ) throws(RenderError) -> Data? {
+    guard let isolated = renderer.importer as? IsolatedHTMLImporter,
+      passes.allSatisfy(Renderer.isBuiltIn), sanitizer == nil,
+      renderer.configuration.title == nil, job.linkedStylesheetFolder == nil
+    else { return nil }
+    let configuration = renderer.configuration
+    let styles = WorkerRequest.Styles(
+      stylesheet: renderer.stylesheet.source, colorScheme: configuration.colorScheme)
+    let output: WorkerRequest.Output
+    switch job.output {
+    case .plainText: output = .plainText(styles)
+    case .json: output = .json(styles)
+    case .terminal(let terminal):
+      output = .terminal(
+        WorkerRequest.Terminal(
+          stylesheet: styles.stylesheet, colorScheme: styles.colorScheme, renderer: terminal))
+    default: return nil
+    }
+    let input: WorkerRequest.Input
+    switch job.source.storage {
+    case .htmlText(let text): input = .text(text)
+    case .htmlBytes(let bytes): input = .bytes(bytes)
+    case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
+    }
+    return try isolated.run(input, to: output, options: options, passes: passes)
   }
 
   // MARK: Writing
