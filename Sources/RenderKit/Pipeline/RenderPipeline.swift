@@ -97,13 +97,17 @@ package struct RenderPipeline: Sendable {
     _ source: RenderJob.Source, passes: inout [any DocumentPass], context: DocumentPassContext
   ) throws(RenderError) -> RenderJob.Source {
     let bytes: Data
+    var source = source
     switch source.storage {
     case .markdownText(let text): bytes = Data(text.utf8)
     case .markdownBytes(let held): bytes = held
     case .markdownFile(let file):
-      // Read only for a pass that must rewrite the text anyway; otherwise the worker reads it.
-      guard passes.contains(where: \.preparesMarkdown) else { return source }
+      // A worker that can read the file reads it, unless a pass must rewrite the text anyway;
+      // for the host it is read once, here.
+      let workerReads = isolatedEngine(reading: file) != nil
+      guard !workerReads || passes.contains(where: \.preparesMarkdown) else { return source }
       bytes = try file.read()
+      if !workerReads { source = .markdown(utf8: bytes) }
     case .prepared, .htmlText, .htmlBytes: return source
     }
     passes = passes.filter { $0.mayChange(markdownUTF8: bytes) }
