@@ -252,15 +252,18 @@ extension CMarkEngine: CodeReplacingEngine {
     let arena = try Self.enterArena()
     defer { Self.leave(arena) }
     let root = try Self.parse(.text(consume markdown), flags: flags)
-    guard Self.replaceCode(in: root, with: replacement) else { return nil }
+    guard Self.replaceCode(in: root, with: replacement, unsafe: options.unsafe) else {
+      return nil
+    }
     return try Self.fragment(of: root, flags: flags)
   }
 
   /// Puts the HTML of `replacement` in place of the code it renders; false where the tree
-  /// would not take it. The walk goes on after each node replaced (the iterator has already
-  /// stepped past it), never into the custom node that replaced it.
+  /// would not take it, or where raw HTML passes (`unsafe`). The walk goes on after each node
+  /// replaced (the iterator has already stepped past it), never into the custom node that
+  /// replaced it.
   private static func replaceCode(
-    in root: OpaquePointer, with replacement: any CodeReplacement
+    in root: OpaquePointer, with replacement: any CodeReplacement, unsafe: Bool
   ) -> Bool {
     guard let iterator = cmark_iter_new(root) else { return false }
     defer { cmark_iter_free(iterator) }
@@ -306,9 +309,10 @@ extension CMarkEngine: CodeReplacingEngine {
             language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
         else { continue }
         guard replace(node, with: html, type: CMARK_NODE_CUSTOM_BLOCK) else { return false }
-      // Raw HTML: the document route omits it without the renderer's comment, or imports
-      // it, so the two routes would write it differently.
-      case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: return false
+      // Raw HTML that passes is imported on the document route, so that a tag opened in one
+      // node may close in another; omitted, the engine's comment stands, as in its own HTML
+      // of a document without formulas.
+      case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: if unsafe { return false }
       default: break
       }
     }

@@ -301,14 +301,16 @@ extension CMarkGFMEngine: CodeReplacingEngine {
     try checkSupport(of: options)
     let parsed = try Self.parse(.text(consume markdown), options: options)
     defer { rgfm_document_free(parsed) }
-    guard try Self.replaceCode(in: parsed, with: replacement) else { return nil }
+    guard try Self.replaceCode(in: parsed, with: replacement, unsafe: options.unsafe) else {
+      return nil
+    }
     return try Self.fragment(of: parsed)
   }
 
   /// Puts the HTML of `replacement` in place of the code it renders; false where the tree
-  /// would not take it.
+  /// would not take it, or where raw HTML passes (`unsafe`).
   private static func replaceCode(
-    in parsed: OpaquePointer, with replacement: any CodeReplacement
+    in parsed: OpaquePointer, with replacement: any CodeReplacement, unsafe: Bool
   ) throws(RenderError) -> Bool {
     guard let walk = rgfm_walk_new(parsed) else {
       throw .engineFailed(engine: "cmark-gfm", detail: "out of memory walking the tree")
@@ -354,9 +356,10 @@ extension CMarkGFMEngine: CodeReplacingEngine {
             language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
         else { continue }
         guard rgfm_walk_replace(walk, html) != 0 else { return false }
-      // Raw HTML: the document route omits it without the renderer's comment, or imports
-      // it, so the two routes would write it differently.
-      case RGFM_NODE_HTML_BLOCK, RGFM_NODE_HTML_INLINE: return false
+      // Raw HTML that passes is imported on the document route, so that a tag opened in one
+      // node may close in another; omitted, the engine's comment stands, as in its own HTML
+      // of a document without formulas.
+      case RGFM_NODE_HTML_BLOCK, RGFM_NODE_HTML_INLINE: if unsafe { return false }
       default: break
       }
     }

@@ -133,6 +133,36 @@ import Testing
     #expect(try Self.tree(of: fragment) == Self.tree(of: serialised))
   }
 
+  @Test(
+    "omitted raw HTML keeps the engine's route and its comment; raw HTML let through does not",
+    arguments: codeReplacingEngines.map(\.descriptor.id))
+  func rawHTMLBesideAFormula(engine: String) throws {
+    let source = "<div>kept?</div>\n\nA square, $x^2$, and <b>bold</b>.\n"
+    let safe = try renderer(engine) { $0.disabledExtensions = [.highlight] }
+    let prepared = try #require(
+      MathPass().prepare(markdown: source, in: DocumentPassContext(options: safe.options)))
+    let replacing = try #require(
+      EngineRegistry.builtIn.engine(id: engine) as? any CodeReplacingEngine)
+    let direct = try #require(
+      try replacing.render(prepared, options: safe.options, replacing: MathPass()))
+    let fragment = try safe.html(.markdown(source)).html
+    #expect(fragment == direct.html)
+    #expect(fragment.components(separatedBy: "<!-- raw HTML omitted -->").count == 4)
+    #expect(Self.formulas(in: fragment).count == 1)
+    #expect(!fragment.contains("kept?"))
+
+    let unsafe = try renderer(engine) {
+      $0.disabledExtensions = [.highlight]
+      $0.options.unsafe = true
+    }
+    #expect(
+      try replacing.render(prepared, options: unsafe.options, replacing: MathPass()) == nil)
+    let passed = try unsafe.html(.markdown(source)).html
+    #expect(passed.contains("<div>kept?</div>"))
+    #expect(passed.contains("<b>bold</b>"))
+    #expect(Self.formulas(in: passed).count == 1)
+  }
+
   @Test func aFormulaInATableCellTakesTheDocumentRoute() throws {
     // cmark-gfm's table cells take no custom node: the engine says so, the document route
     // writes the formula.
