@@ -13,7 +13,11 @@ import Testing
 
   @Test("32 concurrent renders, 4 hostile: the 28 others finish while the hostile ones still run")
   func othersFinishFirst() async throws {
-    let renderer = try Renderer()
+    // The ordinary renders' wall-clock deadline is as long as the hostile ones': on a test
+    // machine running other suites, starting 28 workers may take longer than the default.
+    var configuration = RenderConfiguration()
+    configuration.limits = RenderLimits(deadline: .seconds(45))
+    let renderer = try Renderer(configuration: configuration)
     // The hostile four wait on workers that never answer (they sleep, burning no CPU), so a
     // long deadline costs the suite no time; in CI, with every suite's synchronous tests
     // holding the cooperative pool's two threads, 28 worker starts took over 30 s.
@@ -57,7 +61,8 @@ import Testing
       case .success(let fragment):
         #expect(index % 8 != 0 && fragment.html.hasPrefix("<h1>Document \(index)</h1>"))
       case .failure(let error):
-        #expect(index % 8 == 0 && error == .deadlineExceeded(engine: "cmark-gfm", seconds: 45))
+        #expect(index % 8 == 0, "render \(index) failed: \(error)")
+        #expect(index % 8 != 0 || error == .deadlineExceeded(engine: "cmark-gfm", seconds: 45))
       }
     }
   }
