@@ -172,7 +172,8 @@ let package = Package(
       name: "EngineMD4CTests",
       dependencies: ["EngineMD4C", "RenderKit", "BenchKit", "render-worker", "TestSupport"]),
     .testTarget(
-      name: "HTMLImportTests", dependencies: ["HTMLImport", "EngineCMark", "TestSupport"]),
+      name: "HTMLImportTests",
+      dependencies: ["HTMLImport", "EngineCMark", "BenchKit", "TestSupport"]),
     .testTarget(
       name: "RenderOutlineTests",
       dependencies: ["RenderOutline", "EngineCMark", "HTMLImport", "TestSupport"]),
