@@ -28,8 +28,8 @@ import Testing
   }
 
   /// Every payload as a document of its own; every URL in each place Markdown puts a URL; a
-  /// sample of the payloads in link text, titles, alt text and headings (which become page
-  /// titles). Each with whether its page is checked too.
+  /// sample of the payloads in link text, titles, alt text, headings (which become page
+  /// titles) and beside formulas. Each with whether its page is checked too.
   static let markdownDocuments: [(markdown: String, checksPage: Bool)] = {
     var documents = payloads.enumerated().map { ($1, $0 % 10 == 0) }
     for url in urls {
@@ -43,6 +43,8 @@ import Testing
       documents += [
         ("# \(line)", true), ("[\(line)](https://example.com \"\(line)\")", false),
         ("![\(line)](https://example.com/x.png)", false), ("```\(line)\nx\n```", false),
+        // Beside a formula: engines with a tree write the formula into their own HTML.
+        ("A $x^2$ and \(line)\n\n\(payload)\n\n$$y$$", false),
       ]
     }
     return documents
