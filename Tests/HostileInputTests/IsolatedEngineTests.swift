@@ -147,6 +147,25 @@ import Testing
     ) { try isolated.render("x", options: RenderOptions()) }
   }
 
+  @Test("a worker executable held open for writing a moment longer still starts")
+  func busyExecutable() throws {
+    // What a child another thread is starting does to a script just written: until it runs
+    // its own program it holds the writable descriptor, and running the script fails with
+    // ETXTBSY ("Text file busy").
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("busy-worker-\(getpid())").path
+    let writer = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    defer { unlink(path) }
+    let script = Array("#!/bin/sh\nexit 3\n".utf8)
+    #expect(script.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == script.count)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { close(writer) }
+    let isolated = try IsolatedEngine(engineID: "discount", workerExecutable: path)
+    #expect(
+      throws: RenderError.engineCrashed(
+        engine: "discount", detail: "its worker process exited with status 3")
+    ) { try isolated.render("x", options: RenderOptions()) }
+  }
+
   @Test("a worker that never answers is stopped at the deadline")
   func hangingWorker() throws {
     let isolated = try IsolatedEngine(

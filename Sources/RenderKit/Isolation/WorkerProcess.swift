@@ -49,7 +49,16 @@ final class WorkerProcess: @unchecked Sendable {
       throw failure("could not duplicate the worker's socket", errno: errno)
     }
     defer { close(workerEnd) }
-    let (processID, status) = launch(path, socket: workerEnd, warming: engineID)
+    var (processID, status) = launch(path, socket: workerEnd, warming: engineID)
+    // A child another thread is starting holds every descriptor of this process until it
+    // runs its own program; if one of them has the executable open for writing (a worker just
+    // installed or written), the kernel refuses to run it with ETXTBSY for those microseconds.
+    var attempt = 0
+    while status == ETXTBSY, attempt < 8 {
+      attempt += 1
+      usleep(UInt32(1_000 << attempt))
+      (processID, status) = launch(path, socket: workerEnd, warming: engineID)
+    }
     guard status == 0 else {
       close(hostEnd)
       throw failure("could not start the worker \(path)", errno: status)
