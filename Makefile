@@ -158,32 +158,42 @@ html-text-bench: deps
 check-styles: build
 	python3 Tests/BrowserCheck/styles.py --render "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/render" $(PAGES)
 
-# The whole test suite under ThreadSanitizer and AddressSanitizer (their own build folders, so
-# the normal build stays untouched), then LeakSanitizer over 1,000 renders per engine (cmark,
-# Discount in-process and isolated) and 1,000 HTML imports. Five tests of large Discount output
-# are skipped: sanitizers' realloc always copies (their allocator ignores the mmap threshold
-# DiscountEngine sets), and Discount grows its output 100 bytes at a time, so under them the
-# 20 MB CLI test never ends in practice, the deepest nesting examples and the repeated renders
-# pass their deadlines, and the reference bomb hits its deadline before its memory cap (the
-# host's resident size, which that test bounds, includes the sanitizer's shadow). Two timing
-# tests are skipped too: under ThreadSanitizer a debug worker is too slow for the output-cap
-# test's deadline, and the short renders start their workers too slowly to finish while the
-# hostile renders still wait. The sweeps that repeat one code path over whole corpora (every
-# spec example streamed under eight seeds, the hostile stream inputs, the serializer's byte
-# parity) are left to `make test`: under the sanitizers they doubled the run and reach no
-# code the other suites do not.
+# The suites that start threads, tasks, workers or servers under ThreadSanitizer, and those that
+# reach C (the engines, both importers, the highlighter's shim, YAML, zlib, the preview server,
+# the worker's fork and arena) under AddressSanitizer, each in its own build folder so the
+# normal build stays untouched; then LeakSanitizer over 1,000 renders per engine (cmark,
+# Discount in-process and isolated) and 1,000 HTML imports. The suites left out (styles, text,
+# terminal, math, outline, the document model, the benchmark kit, and the CLI's other commands
+# under AddressSanitizer) are Swift on one thread over code the chosen suites also run. Five
+# tests of large Discount output are skipped: sanitizers' realloc always copies (their allocator
+# ignores the mmap threshold DiscountEngine sets), and Discount grows its output 100 bytes at a
+# time, so under them the 20 MB CLI test never ends in practice, the deepest nesting examples
+# and the repeated renders pass their deadlines, and the reference bomb hits its deadline before
+# its memory cap (the host's resident size, which that test bounds, includes the sanitizer's
+# shadow). Two timing tests are skipped too: under ThreadSanitizer a debug worker is too slow
+# for the output-cap test's deadline, and the short renders start their workers too slowly to
+# finish while the hostile renders still wait. The sweeps that repeat one code path over whole
+# corpora (every spec example streamed under eight seeds, the hostile stream inputs, the
+# serializer's byte parity) are left to `make test`: under the sanitizers they doubled the run
+# and reach no code the other suites do not.
 # RENDER_SANITIZER tells the tests that bound the host's resident size (which then includes
 # the sanitizer's shadow memory) to leave that bound out.
 # (valgrind 3.19 cannot read Swift's DWARF, hence LeakSanitizer; leaks inside the toolchain's
 # XCTest and Foundation are suppressed in Fuzz/toolchain-leaks.supp.)
 SANITIZER_SCRATCH := $(CURDIR)/.build/sanitizers
+THREAD_SUITES := --filter \
+  "^(HostileInputTests|RenderKitTests|RenderBatchTests|RenderPreviewTests|RenderStreamTests|RenderHighlightTests|RenderStylingTests|EngineCMarkTests|EngineCMarkGFMTests|EngineDiscountTests)\\.|^RenderCommandTests\\.(BatchCommandTests|StreamCommandTests|LiveCommandTests)"
+C_SUITES := --filter \
+  "^(HostileInputTests|RenderKitTests|RenderBatchTests|RenderPreviewTests|RenderHighlightTests|EngineCMarkTests|EngineCMarkGFMTests|EngineDiscountTests|EngineMD4CTests|HTMLImportTests|HTML5ImportTests|FrontMatterTests)\\."
 SANITIZER_SKIP := --skip \
   "renderingTwentyMegabytesLosesNothing|containUntrustedInput|deepNestingThatCrashesDiscount|referenceBombDiscount|tenthRenderOfALargeDocument|outputCap|othersFinishFirst|StreamEqualityTests|HostileStreamTests|SerializerParityTests"
 .PHONY: check-sanitizers
 check-sanitizers: deps
-	RENDER_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path $(SANITIZER_SCRATCH)/thread $(SANITIZER_SKIP)
+	RENDER_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path $(SANITIZER_SCRATCH)/thread \
+	  $(THREAD_SUITES) $(SANITIZER_SKIP)
 	RENDER_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/toolchain-leaks.supp \
-	  $(SWIFT) test --sanitize=address --scratch-path $(SANITIZER_SCRATCH)/address $(SANITIZER_SKIP)
+	  $(SWIFT) test --sanitize=address --scratch-path $(SANITIZER_SCRATCH)/address \
+	  $(C_SUITES) $(SANITIZER_SKIP)
 	$(SWIFT) build --package-path Fuzz --scratch-path $(SANITIZER_SCRATCH)/leaks \
 	  --product leak-check -Xswiftc -sanitize=address
 	RENDER_WORKER_PATH=$(SANITIZER_SCRATCH)/address/debug/render-worker \
