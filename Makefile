@@ -88,16 +88,14 @@ hostile: deps
 	  --suite ../shared/suites/pathological.json --suite Tests/Fixtures/Hostile/published.json \
 	  --peers .build/hostile-peers.json
 
-# RenderHighlight against Pygments (PyPI, into .build/hl-venv), per language, on the code
+# RenderHighlight against Pygments (PyPI, into .build/peers-venv), per language, on the code
 # blocks of the shared READMEs: the share of characters both class alike (comment, string,
 # number, keyword), and the speeds; the table docs/highlighting.md gives.
 .PHONY: highlight-quality
 highlight-quality: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product highlight-tokens
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product $(HIGHLIGHT_SHIM)
-	[ -x .build/hl-venv/bin/python ] || python3 -m venv .build/hl-venv
-	.build/hl-venv/bin/pip install -q pygments
-	.build/hl-venv/bin/python scripts/highlight-quality.py \
+	python3 scripts/highlight-quality.py \
 	  --render-highlight "$$($(SWIFT) build -c release --show-bin-path)/highlight-tokens"
 
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
@@ -116,7 +114,7 @@ check-browser: build
 # `render batch` under Spark: RDD.pipe over a few thousand records (progit's chapters, html5lib's
 # inputs, XSS payloads, the pathological suite under a small deadline) in local mode with 2
 # workers; every record answered once, in order within each partition, hostile ones as errors,
-# a sample equal to `render` on the same file. PySpark from PyPI into .build/spark-venv; the
+# a sample equal to `render` on the same file. PySpark from PyPI into .build/peers-venv; the
 # machine's Java (else Debian's). See scripts/check-distributed.sh.
 .PHONY: check-distributed
 check-distributed: build
@@ -124,7 +122,7 @@ check-distributed: build
 
 # Documents per second of `render batch` on many small documents against one `render` per file
 # and against comrak, pyromark (Markdown -> HTML), Resiliparse and selectolax (HTML -> text),
-# installed from PyPI into .build/batch-peers-venv; --jobs 1 against 2; peak resident size over
+# installed from PyPI into .build/peers-venv; --jobs 1 against 2; peak resident size over
 # ten times the records. The table docs/batch.md gives.
 .PHONY: batch-bench
 batch-bench: deps
@@ -142,7 +140,7 @@ batch-hostile-cost: deps
 	python3 scripts/batch-hostile-cost.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
 # HTML -> text, whole process: `render PAGE --to text` and `--to json` (default settings) against
-# Resiliparse, selectolax and lxml (PyPI, into .build/html-text-venv), on progit as one page and
+# Resiliparse, selectolax and lxml (PyPI, into .build/peers-venv), on progit as one page and
 # on html5lib's inputs: MB/s and documents/s. The README's "HTML to text" table.
 .PHONY: html-text-bench
 html-text-bench: deps

@@ -7,13 +7,12 @@ process per file and against peers from PyPI, in-process in one Python thread:
 Also `render batch` with --jobs 1 and 2 (scaling), and its peak resident size over the
 records and over ten times as many (it should not grow with their number).
 
-The peers live in .build/batch-peers-venv, made on first use (`python3 -m venv`, then
-`pip install comrak pyromark resiliparse selectolax`); the script re-runs itself there.
+The peers (comrak, pyromark, resiliparse, selectolax) come from PyPI into .build/peers-venv
+on first use (scripts/peers.py); the script re-runs itself there.
 Usage: batch-bench.py [--render PATH] [--shared DIR] [--per-file N]
 """
 
 import argparse
-import importlib.util
 import json
 import os
 import subprocess
@@ -21,32 +20,17 @@ import sys
 import tempfile
 import time
 
+import corpora
+import peers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, ".build", "batch-peers-venv")
 PEERS = ["comrak", "pyromark", "resiliparse", "selectolax"]
 
 
-def enter_venv():
-    """Re-executes the script with the private venv's interpreter, making the venv first."""
-    python = os.path.join(VENV, "bin", "python")
-    if os.path.realpath(sys.prefix) == os.path.realpath(VENV):
-        return
-    if not os.path.exists(python):
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-        subprocess.run(
-            [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"] + PEERS,
-            check=True)
-    os.execv(python, [python] + sys.argv)
-
-
 def corpus(shared):
-    """progit's chapters and html5lib's inputs, read as check-distributed reads them."""
-    spec = importlib.util.spec_from_file_location(
-        "check_distributed", os.path.join(ROOT, "scripts", "check-distributed.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    markdown = list(module.progit_chapters(os.path.join(shared, "corpus/progit.md")))
-    html = list(module.html5lib_inputs(os.path.join(shared, "html5lib-tests")))
+    """progit's chapters and html5lib's inputs, as check-distributed reads them."""
+    markdown = list(corpora.progit_chapters(os.path.join(shared, "corpus/progit.md")))
+    html = list(corpora.html5lib_inputs(os.path.join(shared, "html5lib-tests")))
     return markdown, html
 
 
@@ -94,7 +78,7 @@ def per_file(render, paths, flags):
 
 
 def main():
-    enter_venv()
+    peers.enter(PEERS, __file__)
     parser = argparse.ArgumentParser()
     parser.add_argument("--render", default=None)
     parser.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
@@ -120,7 +104,7 @@ def main():
              "selectolax": lambda text: LexborHTMLParser(text).text(separator="\n")}),
     }
     print(f"render: {render}")
-    for title, (documents, key, output, suffix, flags, peers) in sets.items():
+    for title, (documents, key, output, suffix, flags, rivals) in sets.items():
         # Small sets are repeated so that each run lasts long enough to time.
         repeat = max(1, 3000 // len(documents))
         records = os.path.join(work, key + ".jsonl")
@@ -140,7 +124,7 @@ def main():
         print(f"| render batch --jobs 1 | {one:,.0f} |")
         print(f"| render batch --jobs 2 | {two:,.0f} ({two / one:.2f}x) |")
         print(f"| render, one process per file ({len(paths)} files) | {per_file(render, paths, flags):,.0f} |")
-        for name, function in peers.items():
+        for name, function in rivals.items():
             print(f"| {name} (in-process, one thread) | {in_process(function, documents, repeat):,.0f} |")
         tenfold = records + ".x10"
         with open(tenfold, "wb") as file:

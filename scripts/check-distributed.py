@@ -17,39 +17,13 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import peers
+from corpora import html5lib_inputs, progit_chapters
+
 # The kinds a record past a guard is answered with (docs/batch.md).
 GUARD_KINDS = {"deadline", "memory", "input-too-large", "output-too-large", "limit", "crash"}
 # Of the records that render, how many are compared with `render` itself (one process each).
 COMPARED = 240
-
-
-def html5lib_inputs(folder):
-    """The #data sections of html5lib's tree-construction tests."""
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".dat"):
-            continue
-        lines = open(os.path.join(folder, name), encoding="utf-8", errors="replace").read().split("\n")
-        data, inside = [], False
-        for line in lines:
-            if line == "#data":
-                inside, data = True, []
-            elif line.startswith("#") and inside:
-                yield "\n".join(data)
-                inside = False
-            elif inside:
-                data.append(line)
-
-
-def progit_chapters(path):
-    """progit.md cut at its top-level headings."""
-    chapter = []
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("# ") and chapter:
-            yield "".join(chapter)
-            chapter = []
-        chapter.append(line)
-    if chapter:
-        yield "".join(chapter)
 
 
 def records(shared, work):
@@ -87,6 +61,9 @@ def records(shared, work):
 
 
 def main():
+    peers.enter(["pyspark"], __file__)
+    # Spark's Python workers run the venv's interpreter too.
+    os.environ["PYSPARK_PYTHON"] = peers.PYTHON
     parser = argparse.ArgumentParser()
     parser.add_argument("render")
     parser.add_argument("--shared", default="../shared")

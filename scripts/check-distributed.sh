@@ -1,6 +1,6 @@
 #!/bin/sh
 # `make check-distributed`: `render batch` under Spark's RDD.pipe (scripts/check-distributed.py).
-# PySpark comes from PyPI into .build/spark-venv; Java is the machine's, else Debian's
+# PySpark comes from PyPI into .build/peers-venv (scripts/peers.py); Java is the machine's, else Debian's
 # default-jre-headless. Needs ../shared beside the package (corpus, html5lib inputs, suites).
 set -eu
 cd "$(dirname "$0")/.."
@@ -18,15 +18,10 @@ if ! command -v java >/dev/null 2>&1; then
   $sudo apt-get update -qq
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless
 fi
-venv=.build/spark-venv
-if ! "$venv/bin/python" -c "import pyspark" 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q pyspark
-fi
 # shellcheck disable=SC2086
 $SWIFT build $SWIFT_FLAGS --product render
 # shellcheck disable=SC2086
 $SWIFT build $SWIFT_FLAGS --product SourceHighlightShim
 render="$($SWIFT build $SWIFT_FLAGS --show-bin-path)/render"
-PYSPARK_PYTHON="$PWD/$venv/bin/python" "$venv/bin/python" scripts/check-distributed.py \
+python3 scripts/check-distributed.py \
   "$render" --shared "$SHARED" --work .build/distributed

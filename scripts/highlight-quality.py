@@ -16,8 +16,8 @@ print "<start> <end> <element>" byte ranges, "#" after each block, and timings o
                        (swift build -c release --product highlight-tokens, and
                        --product SourceHighlightShim, which it loads)
 
-`make highlight-quality` installs Pygments into .build/hl-venv and runs this with
-RenderHighlight.
+Pygments comes from PyPI into .build/peers-venv on first use (scripts/peers.py); the script
+re-runs itself there. `make highlight-quality` runs this with RenderHighlight.
 """
 
 import argparse
@@ -26,6 +26,8 @@ import re
 import subprocess
 import sys
 import time
+
+import peers
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED = os.path.normpath(os.path.join(HERE, "..", "..", "shared"))
@@ -183,6 +185,7 @@ def agreement(code, ours, theirs):
 
 
 def main():
+    peers.enter(["pygments"], __file__)
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--srchilite", help="source-highlight driver executable")
     parser.add_argument("--srchilite-data", default="/usr/share/source-highlight")

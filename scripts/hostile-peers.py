@@ -31,14 +31,13 @@ import multiprocessing
 import os
 import resource
 import statistics
-import subprocess
 import sys
 import time
 
+import peers
 from script_arguments import ScriptArguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, ".build", "peers-venv")
 PEERS = ["comrak", "pyromark", "cmarkgfm"]
 SUITES = [
     ("pathological", os.path.join(ROOT, "..", "shared", "suites", "pathological.json")),
@@ -47,24 +46,6 @@ SUITES = [
 # A peer that writes an exploded table should fail inside its child, not push the shared
 # machine into swap.
 ADDRESS_SPACE = 4 << 30
-
-
-def enter_venv():
-    """Re-executes the script with the private venv's interpreter, making the venv first."""
-    python = os.path.join(VENV, "bin", "python")
-    if os.path.realpath(sys.prefix) == os.path.realpath(VENV):
-        return
-    if not os.path.exists(python):
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-    probe = subprocess.run([python, "-c", "import " + ", ".join(PEERS)], capture_output=True)
-    if probe.returncode != 0:
-        install = subprocess.run(
-            [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"] + PEERS,
-            capture_output=True, text=True)
-        if install.returncode != 0:
-            sys.exit("skipped: could not install %s from PyPI (is it reachable?)\n%s"
-                     % (" ".join(PEERS), install.stderr.strip()[-2000:]))
-    os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
 
 
 def hash_collisions():
@@ -190,7 +171,7 @@ def main():
         timeout = float(timeout)
     except ValueError:
         arguments.fail("--timeout takes a number of seconds, not %r" % timeout)
-    enter_venv()
+    peers.enter(PEERS, __file__)
 
     peers = renderers()
     report = {"peers": versions(), "cases": []}

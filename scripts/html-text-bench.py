@@ -19,9 +19,8 @@ range over the runs, in MB/s of HTML and documents per second.
     scripts/html-text-bench.py [PAGE] [--runs N] [--render PATH]
 
 N defaults to 3, PATH to .build/release/render. The peers are installed from PyPI into
-.build/html-text-venv on first use (`python3 -m venv`, then `pip install resiliparse
-selectolax lxml`); the script re-runs itself there. Exit status: 0 measured, 1 a process
-failed, 2 a usage error.
+.build/peers-venv on first use (scripts/peers.py); the script re-runs itself there. Exit
+status: 0 measured, 1 a process failed, 2 a usage error.
 """
 import json
 import os
@@ -32,9 +31,10 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from process_usage import measure, summary  # noqa: E402
 from script_arguments import ScriptArguments  # noqa: E402
+import corpora  # noqa: E402
+import peers  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, ".build", "html-text-venv")
 PEERS = ["resiliparse", "selectolax", "lxml"]
 SHARED = os.path.join(ROOT, "..", "shared")
 
@@ -60,36 +60,6 @@ PEER_LOOP = (
     "import sys\n"
     "documents = open(sys.argv[1], 'rb').read().split(b'\\0')\n"
     "print(sum(len(extract(document)) for document in documents))\n")
-
-
-def enter_venv():
-    """Re-executes the script with the private venv's interpreter, making the venv first."""
-    python = os.path.join(VENV, "bin", "python")
-    if os.path.realpath(sys.prefix) == os.path.realpath(VENV):
-        return
-    if not os.path.exists(python):
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-        subprocess.run(
-            [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"] + PEERS,
-            check=True)
-    os.execv(python, [python] + sys.argv)
-
-
-def html5lib_inputs(folder):
-    """The #data sections of html5lib's tree-construction tests."""
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".dat"):
-            continue
-        lines = open(os.path.join(folder, name), encoding="utf-8", errors="replace").read()
-        data, inside = [], False
-        for line in lines.split("\n"):
-            if line == "#data":
-                inside, data = True, []
-            elif line.startswith("#") and inside:
-                yield "\n".join(data)
-                inside = False
-            elif inside:
-                data.append(line)
 
 
 def page(render):
@@ -145,7 +115,7 @@ def main():
                                                                        "render")))
     if len(arguments.remaining) > 1 or any(a.startswith("-") for a in arguments.remaining):
         arguments.fail("unexpected %s" % " ".join(arguments.remaining))
-    enter_venv()
+    peers.enter(PEERS, __file__)
     work = tempfile.mkdtemp(prefix="html-text-bench-")
     large = arguments.remaining[0] if arguments.remaining else page(render)
     print(f"render: {render}")
@@ -153,7 +123,7 @@ def main():
     table(f"One large page ({os.path.basename(large)})", commands(render, "page", large, None),
           runs, size, 1)
 
-    inputs = list(html5lib_inputs(os.path.join(SHARED, "html5lib-tests")))
+    inputs = list(corpora.html5lib_inputs(os.path.join(SHARED, "html5lib-tests")))
     repeat = max(1, 3000 // len(inputs))
     documents = [document.encode("utf-8") for document in inputs] * repeat
     joined = os.path.join(work, "small.bin")

@@ -4,16 +4,15 @@
 # newest Debian's libtree-sitter 0.20.7 reads. The grammar sdists carry src/parser.c but not the
 # runtime headers parser.c includes, and their highlights.scm ships only in the wheels; the
 # headers come from the py-tree-sitter sdist, which vendors the runtime.
-# Then: .build/hl-venv/bin/python scripts/highlight-quality.py --srchilite \
+# Then: python3 scripts/highlight-quality.py --srchilite \
 #   .build/hl-eval/srchilite-driver --treesitter .build/hl-eval \
 #   --extra-lang-dir Sources/RenderHighlight/Languages
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$root/.build/hl-eval
 mkdir -p "$out"
-[ -x "$root/.build/hl-venv/bin/python" ] || python3 -m venv "$root/.build/hl-venv"
-pip="$root/.build/hl-venv/bin/pip"
-"$pip" install -q pygments
+[ -x "$root/.build/peers-venv/bin/python" ] || python3 -m venv "$root/.build/peers-venv"
+pip="$root/.build/peers-venv/bin/pip"
 g++ -O2 -std=c++17 "$root/scripts/highlight-eval/srchilite-driver.cpp" -o "$out/srchilite-driver" \
   $(pkg-config --cflags --libs source-highlight)
 cd "$out"
