@@ -106,4 +106,34 @@ import Testing
     }
     #expect(message.contains("no-such-pass"))
   }
+
+  @Test("requests on one worker are each styled by their own stylesheet")
+  func stylesheetPerRequest() throws {
+    let worker = try worker()
+    let html = Data("<p>shown</p><aside>aside</aside>".utf8)
+    func text(hiding selector: String) throws -> String {
+      let styles = WorkerRequest.Styles(
+        stylesheet: "\(selector) { display: none }", colorScheme: .light)
+      let request = WorkerRequest(
+        .html, to: .plainText(styles), engineID: "", importerID: "html5",
+        options: RenderOptions(), input: .bytes(html))
+      let answer = try worker.exchange(
+        request.encoded(), caps: WorkerCaps(limits: RenderLimits(), inputBytes: html.count),
+        before: ContinuousClock.now.advanced(by: .seconds(10)))
+      let response = try #require(WorkerResponse(taking: answer))
+      guard case .bytes(let bytes) = response else {
+        Issue.record("expected text, got \(response)")
+        return ""
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    // The worker keeps the renderer of its last request: a stylesheet that changes between
+    // requests must not be answered with the one before.
+    let first = try text(hiding: "aside")
+    let second = try text(hiding: "aside")
+    let third = try text(hiding: "p")
+    #expect(first.contains("shown") && !first.contains("aside"))
+    #expect(second == first)
+    #expect(third.contains("aside") && !third.contains("shown"))
+  }
 }

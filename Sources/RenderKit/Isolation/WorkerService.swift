@@ -81,11 +81,14 @@ public enum WorkerService {
   /// the caps apply.
   static func serve(_ channel: WorkerChannel, warmedEngines: Set<String> = []) {
     var warmedEngines = warmedEngines
+    var lastRenderer: (settings: RendererSettings, renderer: Renderer)?
     while true {
       var passed: [Int32] = []
       let message = try? channel.receive(before: nil, passing: &passed)
       let reply = message.flatMap(WorkerCaps.init(decoding:)).flatMap { caps in
-        respond(on: channel, caps: caps, passed: passed, warmedEngines: &warmedEngines)
+        respond(
+          on: channel, caps: caps, passed: passed, warmedEngines: &warmedEngines,
+          lastRenderer: &lastRenderer)
       }
       // Closed before the answer, so that the host finds them closed once it has it.
       for descriptor in passed { close(descriptor) }
@@ -98,7 +101,8 @@ public enum WorkerService {
   /// answering. Nil when the host is gone.
   private static func respond(
     on channel: WorkerChannel, caps: WorkerCaps, passed: [Int32],
-    warmedEngines: inout Set<String>
+    warmedEngines: inout Set<String>,
+    lastRenderer: inout (settings: RendererSettings, renderer: Renderer)?
   ) -> (answer: WorkerResponse, servesOn: Bool)? {
     guard let headMessage = try? channel.receive(before: nil) else { return nil }
     guard let head = WorkerRequest.Head(decoding: headMessage) else {
@@ -118,7 +122,14 @@ public enum WorkerService {
       warm(engineID: head.engineID)
     }
     // Before the caps: the stylesheet is the host's, not the input.
-    let renderer = Result { () throws(RenderError) in try Self.renderer(for: head) }
+    let settings = RendererSettings(head)
+    let renderer: Result<Renderer, RenderError>
+    if let last = lastRenderer, last.settings == settings {
+      renderer = .success(last.renderer)
+    } else {
+      renderer = Result { () throws(RenderError) in try Self.renderer(for: head) }
+      lastRenderer = (try? renderer.get()).map { (settings, $0) }
+    }
     caps.applyMemoryCap()
     // An engine that takes bytes (``UTF8MarkdownEngine``) has its Markdown read as bytes, so
     // no `String` is built from them, here or there.
@@ -202,6 +213,26 @@ public enum WorkerService {
       return
     }
     _ = try? bytesEngine.render(utf8: Data(" ".utf8), options: RenderOptions())
+  }
+
+  /// What ``renderer(for:)`` reads of a head: requests that agree on it share a renderer, so
+  /// that a worker serving many small records (a batch) parses the host's stylesheet once.
+  struct RendererSettings: Equatable {
+    let language: WorkerRequest.Language
+    let engineID: String
+    let importerID: String
+    let options: RenderOptions
+    let passIDs: [String]
+    let styles: WorkerRequest.Styles?
+
+    init(_ head: WorkerRequest.Head) {
+      language = head.language
+      engineID = head.engineID
+      importerID = head.importerID
+      options = head.options
+      passIDs = head.passIDs
+      styles = head.output.styles
+    }
   }
 
   /// The renderer that runs the request's job: the host's settings as the head carries them,
