@@ -134,6 +134,15 @@ struct BatchJSONWriter {
     if !isValid { appendString(fragment.html, to: &bytes) }
   }
 
+  /// Text a worker wrote, as a JSON string, escaped from its bytes; bytes that are not UTF-8
+  /// are repaired as a string repairs them.
+  static func appendString(utf8 data: Data, to bytes: inout [UInt8]) {
+    let isValid = data.withUnsafeBytes {
+      appendString(utf8: $0.bindMemory(to: UInt8.self), to: &bytes)
+    }
+    if !isValid { appendString(String(decoding: data, as: UTF8.self), to: &bytes) }
+  }
+
   /// `utf8` as a string is written, escaped the same way; false, having appended nothing,
   /// when `utf8` is not valid UTF-8.
   private static func appendString(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8])

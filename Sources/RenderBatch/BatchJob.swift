@@ -75,10 +75,13 @@ struct BatchJob {
       case .title: BatchJSONWriter.appendString(try pageOnce().title, to: &bytes)
       case .text:
         // As `render --to text` writes it: ending in a line break unless empty.
-        let plain = try styledOnce().plainText
-        BatchJSONWriter.appendString(
-          plain.isEmpty || plain.hasSuffix("\n") ? plain : plain + "\n", to: &bytes)
-      case .json: bytes = Array(try styledOnce().jsonData())
+        var plain = try styled(.plainText, alone: outputs.isDisjoint(with: [.json])) {
+          Data($0.plainText.utf8)
+        }
+        if let last = plain.last, last != UInt8(ascii: "\n") { plain.append(UInt8(ascii: "\n")) }
+        BatchJSONWriter.appendString(utf8: plain, to: &bytes)
+      case .json:
+        bytes = Array(try styled(.json, alone: outputs.isDisjoint(with: [.text])) { $0.jsonData() })
       case .headings:
         let headings = Outline(document: try documentOnce()).headings
         bytes.append(UInt8(ascii: "["))
@@ -108,6 +111,26 @@ struct BatchJob {
       }
     page = made
     return made
+  }
+
+  /// The source as the pipeline takes it.
+  private var source: RenderJob.Source {
+    switch format {
+    case .markdown: markdownBytes.map { .markdown(utf8: $0) } ?? .markdown(text)
+    case .html: .html(text)
+    }
+  }
+
+  /// `output` (plain text or JSON) of the styled text: asked of the pipeline when `alone`,
+  /// no other styled output needing the same styled text, so that a contained render makes
+  /// it whole in the worker; else made from the styled text, made once.
+  private mutating func styled(
+    _ output: RenderJob.Output, alone: Bool, from made: (StyledText) -> Data
+  ) throws(RenderError) -> Data {
+    if alone, styled == nil, document == nil {
+      return try renderer.run(RenderJob(source, to: output)).utf8 ?? Data()
+    }
+    return made(try styledOnce())
   }
 
   private mutating func documentOnce() throws(RenderError) -> RenderCore.Document {
