@@ -252,7 +252,11 @@ extension CMarkEngine: CodeReplacingEngine {
     let arena = try Self.enterArena()
     defer { Self.leave(arena) }
     let root = try Self.parse(.text(consume markdown), flags: flags)
-    guard Self.replaceCode(in: root, with: replacement, unsafe: options.unsafe) else {
+    guard
+      Self.replaceCode(
+        in: root, with: replacement, layout: descriptor.htmlLayout,
+        unsafe: options.unsafe)
+    else {
       return nil
     }
     return try Self.fragment(of: root, flags: flags)
@@ -263,7 +267,8 @@ extension CMarkEngine: CodeReplacingEngine {
   /// replaced (the iterator has already stepped past it), never into the custom node that
   /// replaced it.
   private static func replaceCode(
-    in root: OpaquePointer, with replacement: any CodeReplacement, unsafe: Bool
+    in root: OpaquePointer, with replacement: any CodeReplacement, layout: HTMLLayout,
+    unsafe: Bool
   ) -> Bool {
     guard let iterator = cmark_iter_new(root) else { return false }
     defer { cmark_iter_free(iterator) }
@@ -306,7 +311,8 @@ extension CMarkEngine: CodeReplacingEngine {
         guard
           let html = replacement.html(
             forCodeBlock: string(cmark_node_get_literal(node)),
-            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
+            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }),
+            layout: layout)
         else { continue }
         guard replace(node, with: html, type: CMARK_NODE_CUSTOM_BLOCK) else { return false }
       // Raw HTML that passes is imported on the document route, so that a tag opened in one

@@ -301,7 +301,11 @@ extension CMarkGFMEngine: CodeReplacingEngine {
     try checkSupport(of: options)
     let parsed = try Self.parse(.text(consume markdown), options: options)
     defer { rgfm_document_free(parsed) }
-    guard try Self.replaceCode(in: parsed, with: replacement, unsafe: options.unsafe) else {
+    guard
+      try Self.replaceCode(
+        in: parsed, with: replacement, layout: descriptor.htmlLayout,
+        unsafe: options.unsafe)
+    else {
       return nil
     }
     return try Self.fragment(of: parsed)
@@ -310,7 +314,8 @@ extension CMarkGFMEngine: CodeReplacingEngine {
   /// Puts the HTML of `replacement` in place of the code it renders; false where the tree
   /// would not take it, or where raw HTML passes (`unsafe`).
   private static func replaceCode(
-    in parsed: OpaquePointer, with replacement: any CodeReplacement, unsafe: Bool
+    in parsed: OpaquePointer, with replacement: any CodeReplacement, layout: HTMLLayout,
+    unsafe: Bool
   ) throws(RenderError) -> Bool {
     guard let walk = rgfm_walk_new(parsed) else {
       throw .engineFailed(engine: "cmark-gfm", detail: "out of memory walking the tree")
@@ -353,7 +358,8 @@ extension CMarkGFMEngine: CodeReplacingEngine {
         guard
           let html = replacement.html(
             forCodeBlock: string(node.literal),
-            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
+            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }),
+            layout: layout)
         else { continue }
         guard rgfm_walk_replace(walk, html) != 0 else { return false }
       // Raw HTML that passes is imported on the document route, so that a tag opened in one

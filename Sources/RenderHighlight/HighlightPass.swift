@@ -50,22 +50,34 @@ public struct HighlightPass: DocumentPass {
     document = original.replacing(Set(blocks.keys)) { pre, copy, parent in
       let (code, result) = blocks[pre]!
       let old = original.nodes[pre]
-      let newPre = copy.appendElement(
-        old.name, attributes: old.attributes.filter { $0.name != "lang" }, to: parent)
-      var attributes = original.nodes[code].attributes.filter { $0.name != "class" }
-      let language = Self.language(pre, code, original)
-      attributes.append(.init(name: "class", value: "language-" + language))
-      let newCode = copy.appendElement("code", attributes: attributes, to: newPre)
-      let text = Array(original.textContent(of: code).utf8)
-      for token in result.tokens {
-        let run = String(decoding: text[token.utf8Range], as: UTF8.self)
-        if let cssClass = token.tokenClass.cssClass {
-          let span = copy.appendElement(
-            "span", attributes: [.init(name: "class", value: cssClass)], to: newCode)
-          copy.appendText(run, to: span)
-        } else {
-          copy.appendText(run, to: newCode)
-        }
+      Self.appendHighlighted(
+        original.textContent(of: code), result, language: Self.language(pre, code, original),
+        preAttributes: old.attributes.filter { $0.name != "lang" },
+        codeAttributes: original.nodes[code].attributes.filter { $0.name != "class" },
+        to: parent, in: &copy)
+    }
+  }
+
+  /// The highlighted block: `pre` of `preAttributes` holding `code` of `codeAttributes` and
+  /// the `language-` class, holding the runs of `text`, a classed run as a `span`.
+  private static func appendHighlighted(
+    _ text: String, _ result: HighlightResult, language: String,
+    preAttributes: [DocumentNode.Attribute], codeAttributes: [DocumentNode.Attribute],
+    to parent: Document.NodeID, in document: inout Document
+  ) {
+    let newPre = document.appendElement("pre", attributes: preAttributes, to: parent)
+    let newCode = document.appendElement(
+      "code", attributes: codeAttributes + [.init(name: "class", value: "language-" + language)],
+      to: newPre)
+    let utf8 = Array(text.utf8)
+    for token in result.tokens {
+      let run = String(decoding: utf8[token.utf8Range], as: UTF8.self)
+      if let cssClass = token.tokenClass.cssClass {
+        let span = document.appendElement(
+          "span", attributes: [.init(name: "class", value: cssClass)], to: newCode)
+        document.appendText(run, to: span)
+      } else {
+        document.appendText(run, to: newCode)
       }
     }
   }
@@ -92,5 +104,33 @@ public struct HighlightPass: DocumentPass {
     let classes = document.nodes[code].attribute("class") ?? ""
     let word = classes.split(separator: " ").first { $0.hasPrefix("language-") }
     return word.map { String($0.dropFirst("language-".count)) } ?? ""
+  }
+}
+
+extension HighlightPass: CodeReplacement {
+  /// Nil: code spans are never highlighted.
+  package func html(forCodeSpan literal: String) -> (html: String, replacesParagraph: Bool)? {
+    nil
+  }
+
+  /// The block highlighted as ``apply(to:in:)`` writes it, in the engine's `layout`; nil for
+  /// an unknown language or a block left plain, which the engine writes as it is.
+  package func html(forCodeBlock literal: String, language: String, layout: HTMLLayout)
+    -> String?
+  {
+    guard !language.isEmpty, let result = highlighter.tokens(code: literal, language: language),
+      result.fallback == nil
+    else { return nil }
+    var document = Document()
+    Self.appendHighlighted(
+      literal, result, language: language, preAttributes: [], codeAttributes: [],
+      to: document.root, in: &document)
+    return HTMLSerializer.fragment(of: document, layout: layout)
+  }
+
+  /// False with source positions: the document route keeps the block's `data-sourcepos`,
+  /// which the engine's tree does not hand over.
+  package func replacesCode(with options: RenderOptions) -> Bool {
+    !options.sourcePositions
   }
 }

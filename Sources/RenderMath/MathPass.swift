@@ -155,7 +155,9 @@ extension MathPass: CodeReplacement {
   }
 
   /// A math fence's formula as display MathML.
-  package func html(forCodeBlock literal: String, language: String) -> String? {
+  package func html(forCodeBlock literal: String, language: String, layout: HTMLLayout)
+    -> String?
+  {
     language == "math" ? Self.html(literal.trimmingTrailingNewline, display: true) : nil
   }
 

@@ -2,9 +2,9 @@
 /// ``CodeReplacement`` renders replaced by that HTML: one parse and one walk of its tree, where
 /// the document route parses, builds a ``Document``, runs the pass and serialises.
 ///
-/// The pipeline uses it for an HTML fragment whose only active pass is a ``CodeReplacement``,
+/// The pipeline uses it for an HTML fragment whose active passes are all ``CodeReplacement``s,
 /// the engine runs in-process and nothing sanitizes its HTML: the fragment is then what the
-/// engine writes without the pass, with the pass's HTML in place of its code.
+/// engine writes without the passes, with the passes' HTML in place of their code.
 package protocol CodeReplacingEngine: MarkdownEngine {
   /// ``MarkdownEngine/render(_:options:)`` of `markdown`, with the code `replacement` renders
   /// written as its HTML; nil when the tree would not take a replacement where it belongs,

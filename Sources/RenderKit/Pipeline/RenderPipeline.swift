@@ -19,7 +19,7 @@ import RenderText
 ///   (``RenderCore/DocumentPass/mayChange(markdownUTF8:)``): one that can change nothing there
 ///   (alerts without `[!`, math without `$`) is dropped, so the fast paths above hold. A file
 ///   is read for this only when a pass must rewrite the text anyway (math).
-/// - A fragment whose one active pass only renders code of its own (math:
+/// - A fragment whose active passes only render code of their own (math, highlighting:
 ///   ``RenderCore/CodeReplacement``) is the engine's own HTML with that code replaced, when the
 ///   engine can do it in-process (``RenderCore/CodeReplacingEngine``) and nothing sanitizes its
 ///   HTML: no document is built.
@@ -149,17 +149,26 @@ package struct RenderPipeline: Sendable {
     }
   }
 
-  /// The engine's own HTML with the code of the one active pass written as the pass's HTML,
-  /// when the pass's whole change to a fragment is that code, the engine replaces code itself
+  /// The engine's own HTML with the code of the active passes written as the passes' HTML,
+  /// when each pass's whole change to a fragment is that code, the engine replaces code itself
   /// and nothing sanitizes its HTML; nil otherwise: the document route.
   private func codeReplacedFragment(
     _ source: RenderJob.Source, passes: [any DocumentPass]
   ) throws(RenderError) -> HTMLFragment? {
-    guard sanitizer == nil, passes.count == 1,
-      let replacement = passes[0] as? any CodeReplacement,
-      let replacing = engine as? any CodeReplacingEngine,
-      case .prepared(let body, _) = source.storage
+    let replacements = passes.compactMap { $0 as? any CodeReplacement }
+    let replacement = CodeReplacementSequence(replacements)
+    guard sanitizer == nil, replacements.count == passes.count,
+      replacement.replacesCode(with: options),
+      let replacing = engine as? any CodeReplacingEngine
     else { return nil }
+    let body: String
+    switch source.storage {
+    case .prepared(let prepared, _): body = prepared
+    case .markdownText(let text): body = try prepare(text).body
+    case .markdownBytes(let bytes): body = try prepare(MarkdownInput.decode(bytes)).body
+    case .markdownFile(let file): body = try prepare(MarkdownInput.decode(file.read())).body
+    case .htmlText, .htmlBytes: return nil
+    }
     return try replacing.render(body, options: options, replacing: replacement)
   }
 
