@@ -1,5 +1,6 @@
 import Foundation
 import RenderCore
+import TestSupport
 import Testing
 
 @testable import RenderKit
@@ -144,6 +145,49 @@ import Testing
         return
       }
       #expect(output.contents == Array("before\n".utf8) + expected)
+    }
+  }
+
+  /// A file every built-in pass changes in a terminal's output: math, a highlighted fence, an
+  /// alert and a task list.
+  static let builtInPasses = SharedFixtures.fixture("Fixtures/Terminal/built-in-passes.md")
+
+  @Test(
+    "terminal output with every built-in pass is the worker's own, the bytes of in process",
+    arguments: ["cmark-gfm", "md4c"])
+  func builtInPassesRunInTheWorker(engine: String) throws {
+    let markdown = try Data(contentsOf: Self.builtInPasses)
+    let file = try InputFile(path: Self.builtInPasses.path, maximumBytes: 1 << 20)
+    var configuration = RenderConfiguration()
+    configuration.engine = engine
+    configuration.isolation = .inProcess
+    let inProcess = try Renderer(configuration: configuration)
+    configuration.isolation = .process
+    let contained = try Renderer(configuration: configuration)
+    // `NO_COLOR` gives the plain layout; the other mode shows the highlighter's colours.
+    for terminal in [
+      TerminalRenderer(width: 60, colorMode: .none),
+      TerminalRenderer(width: 60, colorMode: .trueColor, hyperlinks: true),
+    ] {
+      let expected = try #require(
+        try inProcess.run(RenderJob(.markdown(file: file), to: .terminal(terminal))).utf8)
+      let text = String(decoding: expected, as: UTF8.self)
+      // The passes ran in process: no dollar, alert marker or fence is left as written.
+      #expect(!text.contains("$") && !text.contains("[!WARNING]") && !text.contains("```"))
+      #expect(text.contains("Warning"))
+      // Written to the destination by the worker itself: the host ran no pass.
+      for source in [RenderJob.Source.markdown(file: file), .markdown(utf8: markdown)] {
+        let output = try TemporaryFile()
+        let descriptor = output.openForAppending()
+        defer { close(descriptor) }
+        var job = RenderJob(source, to: .terminal(terminal))
+        job.destination = OutputFile(descriptor: descriptor, name: "out")
+        guard case .written = try contained.run(job) else {
+          Issue.record("\(engine), \(terminal.colorMode): the host made the output")
+          continue
+        }
+        #expect(output.contents == [UInt8](expected), "\(engine), \(terminal.colorMode)")
+      }
     }
   }
 

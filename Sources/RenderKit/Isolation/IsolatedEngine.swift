@@ -92,19 +92,6 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
       .document(name: descriptor.id)
   }
 
-  /// The fragment of `markdown` made in the worker by the whole pipeline: `passes`, built-in
-  /// passes of the renderer, run there, and HTML is imported as
-  /// ``document(_:options:importer:)`` imports it.
-  func fragment(
-    _ markdown: WorkerRequest.Input, options: RenderOptions, importer: any HTMLImporting,
-    passes: [any DocumentPass]
-  ) throws(RenderError) -> HTMLFragment {
-    try run(
-      markdown, to: .fragment, options: options, importer: importer, passIDs: passes.map(\.id)
-    )
-    .html(name: descriptor.id)
-  }
-
   /// ``render(_:options:)`` that suspends the calling task while the worker works.
   package func suspendingRender(
     _ markdown: String, options: RenderOptions
@@ -124,7 +111,20 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   }
 
   /// Makes `output` of the Markdown file `file` in a worker, which reads the file itself: the
-  /// host neither reads nor sends its megabytes. Any HTML is imported as
+  /// host neither reads nor sends its megabytes; otherwise as
+  /// ``run(markdown:to:options:importer:passes:writingTo:maximumInputBytes:)``.
+  func run(
+    markdownFile file: InputFile, to output: WorkerRequest.Output, options: RenderOptions,
+    importer: (any HTMLImporting)? = nil, passes: [any DocumentPass] = [],
+    writingTo destination: OutputFile? = nil
+  ) throws(RenderError) -> RenderResult {
+    try run(
+      markdown: .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0),
+      to: output, options: options, importer: importer, passes: passes, writingTo: destination,
+      maximumInputBytes: file.maximumBytes)
+  }
+
+  /// Makes `output` of `markdown` in a worker by the whole pipeline. Any HTML is imported as
   /// ``document(_:options:importer:)`` imports it (nil `importer`: the registry's default);
   /// `passes`, built-in passes of the renderer, run there too (the document made for the host
   /// is otherwise the engine's).
@@ -134,14 +134,13 @@ public struct IsolatedEngine: MarkdownEngine, SuspendingMarkdownEngine, UTF8Mark
   /// or terminal output there itself and the result is ``RenderResult/written``. A worker that
   /// fails partway may leave part of it written, as any writer that fails partway does.
   func run(
-    markdownFile file: InputFile, to output: WorkerRequest.Output, options: RenderOptions,
+    markdown: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
     importer: (any HTMLImporting)? = nil, passes: [any DocumentPass] = [],
-    writingTo destination: OutputFile? = nil
+    writingTo destination: OutputFile? = nil, maximumInputBytes: Int? = nil
   ) throws(RenderError) -> RenderResult {
     let response = try run(
-      .file(descriptor: file.descriptor, byteCount: file.regularFileBytes ?? 0), to: output,
-      options: options, importer: importer, passIDs: passes.map(\.id),
-      destination: destination?.descriptor, maximumInputBytes: file.maximumBytes)
+      markdown, to: output, options: options, importer: importer, passIDs: passes.map(\.id),
+      destination: destination?.descriptor, maximumInputBytes: maximumInputBytes)
     if let destination {
       _ = try response.writtenCount(name: descriptor.id, output: destination)
       return .written

@@ -23,12 +23,12 @@ import RenderText
 ///   ``RenderCore/CodeReplacement``) is the engine's own HTML with that code replaced, when the
 ///   engine can do it in-process (``RenderCore/CodeReplacingEngine``) and nothing sanitizes its
 ///   HTML: no document is built.
-/// - A contained fragment is made in the worker, passes and all, when every active pass is
-///   built-in: the host reads no file, rewrites no text and receives the HTML.
-/// - Terminal output of a file is made in the worker when no pass but the anchors' and those
-///   ``DocumentExtension`` says the worker applies is active.
-/// - Plain text, JSON and terminal output of HTML are made in the importer's worker when every
-///   active pass is built-in: the host sends the HTML and receives the bytes.
+/// - A contained fragment with an active pass, and contained terminal output, are made in the
+///   worker, passes and all, when the worker can take the Markdown as it is and every active
+///   pass is built-in (``Renderer/isBuiltIn(_:)``, the one rule of what a worker may finish):
+///   the host reads no file, rewrites no text and receives the HTML or the terminal's bytes.
+/// - Plain text, JSON and terminal output of HTML are made in the importer's worker by the
+///   same rule: the host sends the HTML and receives the bytes.
 package struct RenderPipeline: Sendable {
   let renderer: Renderer
   let frontMatter = FrontMatterReader()
@@ -53,28 +53,15 @@ package struct RenderPipeline: Sendable {
       makesPage: { if case .page = job.output { true } else { false } }())
     var passes = renderer.passes.filter { $0.isActive(in: context) }
     if job.source.isHTML { return try runHTML(job, passes: passes, context: context) }
-    if case .fragment = job.output, let result = try workerFragment(job, passes: passes) {
-      return result
-    }
+    if let result = try workerOutput(job, passes: passes) { return result }
     var job = job
     job.source = try planned(job.source, passes: &passes, context: context)
 
-    switch job.output {
-    case .fragment where passes.isEmpty:
-      return try engineFragment(job)
-    case .fragment:
+    if case .fragment = job.output {
+      if passes.isEmpty { return try engineFragment(job) }
       if let fragment = try codeReplacedFragment(job.source, passes: passes) {
         return .fragment(fragment)
       }
-    case .terminal(let terminal):
-      if case .markdownFile(let file) = job.source.storage,
-        passes.allSatisfy(DocumentExtension.runsInWorkerTerminal),
-        let result = try workerTerminalOutput(
-          file, terminal: terminal, passes: passes, destination: job.destination)
-      {
-        return result
-      }
-    default: break
     }
     var document = try markdownDocument(job.source)
     for pass in passes { try pass.apply(to: &document, in: context) }
@@ -104,7 +91,7 @@ package struct RenderPipeline: Sendable {
     case .markdownFile(let file):
       // A worker that can read the file reads it, unless a pass must rewrite the text anyway;
       // for the host it is read once, here.
-      let workerReads = isolatedEngine(reading: file) != nil
+      let workerReads = isolatedEngine(taking: source) != nil
       guard !workerReads || passes.contains(where: \.preparesMarkdown) else { return source }
       bytes = try file.read()
       if !workerReads { source = .markdown(utf8: bytes) }
@@ -130,7 +117,7 @@ package struct RenderPipeline: Sendable {
   private func engineFragment(_ job: RenderJob) throws(RenderError) -> RenderResult {
     switch job.source.storage {
     case .markdownFile(let file):
-      if let output = job.destination, let isolated = isolatedEngine(reading: file) {
+      if let output = job.destination, let isolated = isolatedEngine(taking: job.source) {
         return try isolated.run(
           markdownFile: file, to: .fragment, options: options, writingTo: output)
       }
@@ -189,7 +176,7 @@ package struct RenderPipeline: Sendable {
     let importer = try renderer.requireImporter()
     switch source.storage {
     case .markdownFile(let file):
-      if let isolated = isolatedEngine(reading: file), !options.tableOfContents {
+      if let isolated = isolatedEngine(taking: source) {
         return try isolated.run(
           markdownFile: file, to: .document, options: options, importer: importer
         ).document!
@@ -216,62 +203,64 @@ package struct RenderPipeline: Sendable {
     }
   }
 
-  /// The fragment of the Markdown, made in the worker by the whole pipeline, passes
-  /// included, when they are all built-in (the worker has no other) and no front matter can
-  /// open: the host neither reads a file nor rewrites text nor decodes a document; nil,
-  /// having read nothing, when the worker cannot.
-  private func workerFragment(
+  /// The fragment or terminal output of the Markdown, made in the worker by the whole
+  /// pipeline, passes included, when they are all built-in (the worker has no other) and the
+  /// worker can take the Markdown as it is (``isolatedEngine(taking:)``): the host neither
+  /// reads a file nor rewrites text nor decodes a document. A fragment with no active pass is
+  /// left to the engine's own route. Nil, having read nothing, when the worker cannot.
+  private func workerOutput(
     _ job: RenderJob, passes: [any DocumentPass]
   ) throws(RenderError) -> RenderResult? {
-    guard !passes.isEmpty, passes.allSatisfy(Renderer.isBuiltIn), !options.tableOfContents,
-      sanitizer == nil, let isolated = engine as? IsolatedEngine
+    let output: WorkerRequest.Output
+    switch job.output {
+    case .fragment where !passes.isEmpty: output = .fragment
+    case .terminal(let terminal):
+      output = .terminal(
+        WorkerRequest.Terminal(
+          stylesheet: renderer.stylesheet.source, colorScheme: renderer.configuration.colorScheme,
+          renderer: terminal))
+    default: return nil
+    }
+    guard passes.allSatisfy(Renderer.isBuiltIn), let isolated = isolatedEngine(taking: job.source)
     else { return nil }
     let importer = try renderer.requireImporter()
+    let markdown: WorkerRequest.Input
     switch job.source.storage {
     case .markdownFile(let file):
-      guard isolatedEngine(reading: file) != nil else { return nil }
       return try isolated.run(
-        markdownFile: file, to: .fragment, options: options, importer: importer, passes: passes,
+        markdownFile: file, to: output, options: options, importer: importer, passes: passes,
         writingTo: job.destination)
+    case .markdownText(let text): markdown = .text(text)
+    case .markdownBytes(let bytes): markdown = .bytes(bytes)
+    case .prepared, .htmlText, .htmlBytes: return nil
+    }
+    return try isolated.run(
+      markdown: markdown, to: output, options: options, importer: importer, passes: passes,
+      writingTo: job.destination)
+  }
+
+  /// The engine's worker, when it can take `source` as it is: the engine runs in one and
+  /// nothing in the host needs the text first: no front matter can open (a file is regular and
+  /// its head is what is screened), no contents marker needs rewriting, the engine's HTML is not
+  /// sanitized. Nil for text already prepared, and for HTML.
+  private func isolatedEngine(taking source: RenderJob.Source) -> IsolatedEngine? {
+    guard sanitizer == nil, !options.tableOfContents, let isolated = engine as? IsolatedEngine
+    else { return nil }
+    let mode = options.frontMatter
+    switch source.storage {
+    case .markdownFile(let file):
+      // Front matter opens on the first line; a head cut inside a long first line can only
+      // make a fence look possible, never hide one.
+      guard file.regularFileBytes != nil, !frontMatter.mayRead(file.head, mode: mode) else {
+        return nil
+      }
     case .markdownText(let text):
-      guard !frontMatter.mayRead(text.utf8, mode: options.frontMatter) else { return nil }
-      return .fragment(
-        try isolated.fragment(.text(text), options: options, importer: importer, passes: passes))
+      guard !frontMatter.mayRead(text.utf8, mode: mode) else { return nil }
     case .markdownBytes(let bytes):
-      guard !frontMatter.mayRead(bytes, mode: options.frontMatter) else { return nil }
-      return .fragment(
-        try isolated.fragment(.bytes(bytes), options: options, importer: importer, passes: passes))
+      guard !frontMatter.mayRead(bytes, mode: mode) else { return nil }
     case .prepared, .htmlText, .htmlBytes:
       return nil
     }
-  }
-
-  /// The terminal output of the Markdown file, made in the worker, which runs `passes` there
-  /// (see the type's summary); nil, having read nothing, when the worker cannot.
-  private func workerTerminalOutput(
-    _ file: InputFile, terminal: TerminalRenderer, passes: [any DocumentPass],
-    destination: OutputFile?
-  ) throws(RenderError) -> RenderResult? {
-    guard let isolated = isolatedEngine(reading: file), !options.tableOfContents else {
-      return nil
-    }
-    let settings = WorkerRequest.Terminal(
-      stylesheet: renderer.stylesheet.source, colorScheme: renderer.configuration.colorScheme,
-      renderer: terminal)
-    return try isolated.run(
-      markdownFile: file, to: .terminal(settings), options: options,
-      importer: renderer.requireImporter(), passes: passes, writingTo: destination)
-  }
-
-  /// The engine's worker, when it can read `file` itself: the engine runs in one, the file is
-  /// regular, no front matter can open in its head and the engine's HTML is not sanitized
-  /// first.
-  private func isolatedEngine(reading file: InputFile) -> IsolatedEngine? {
-    // Front matter opens on the first line; a head cut inside a long first line can only make
-    // a fence look possible, never hide one.
-    guard sanitizer == nil, let isolated = engine as? IsolatedEngine,
-      file.regularFileBytes != nil, !frontMatter.mayRead(file.head, mode: options.frontMatter)
-    else { return nil }
     return isolated
   }
 

@@ -46,7 +46,9 @@ public struct Renderer: Sendable {
   static let builtInPasses: [any DocumentPass] =
     DocumentExtension.all.map(\.pass) + [HeadingAnchorsPass(), TaskListPass(), TitlePass()]
 
-  /// Whether `pass` is one of ``builtInPasses``, which a worker can run.
+  /// Whether `pass` is one of ``builtInPasses``, which a worker can run: the one rule of
+  /// whether a worker may finish a render (fragment, terminal output, HTML's text) itself;
+  /// an app's pass runs in this process, on the document the worker sends.
   static func isBuiltIn(_ pass: any DocumentPass) -> Bool {
     builtInPasses.contains { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(type(of: pass)) }
   }
