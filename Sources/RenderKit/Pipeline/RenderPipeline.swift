@@ -387,9 +387,11 @@ package struct RenderPipeline: Sendable {
       let styles = try renderer.stylesheet.cascade(
         document, colorScheme: configuration.colorScheme,
         linkedStylesheetFolder: job.linkedStylesheetFolder)
+      if case .plainText = job.output {
+        return .bytes(Data(StyledText.plainTextUTF8(of: document, styles: styles)))
+      }
       let styled = StyledText(document: document, styles: styles)
       switch job.output {
-      case .plainText: return .bytes(Data(styled.plainText.utf8))
       case .json: return .bytes(styled.jsonData())
       case .terminal(let terminal):
         return .bytes(

@@ -339,6 +339,27 @@ struct StyledTextBuilder {
   }
 
   private func assemble() -> StyledText {
+    let (uniqueStyles, runs) = indexedRuns()
+    var styled = StyledText(
+      string: String(decoding: flow.buffer.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
+      indexedRuns: runs, blocks: flow.blocks)
+    styled.metadata = document.metadata
+    return styled
+  }
+
+  /// Walks the document and writes its plain text straight from the buffer, which is valid
+  /// UTF-8 already: no `String` of the whole text is made (and checked) on the way.
+  consuming func buildPlainText() -> [UInt8] {
+    walk()
+    flow.finish()
+    let (uniqueStyles, runs) = indexedRuns()
+    let writer = PlainTextWriter(blocks: flow.blocks, runs: runs, styles: uniqueStyles)
+    return flow.buffer.utf8.withUnsafeBufferPointer { writer.write($0) }
+  }
+
+  /// The buffer's runs in their compact form, and the distinct styles they name in order of
+  /// first use.
+  private func indexedRuns() -> (uniqueStyles: [TextStyle], runs: [StyledText.IndexedRun]) {
     var remapped = [Int](repeating: -1, count: table.styles.count)
     var uniqueStyles: [TextStyle] = []
     var runs: [StyledText.IndexedRun] = []
@@ -355,10 +376,7 @@ struct StyledTextBuilder {
       runs.append(
         StyledText.IndexedRun(range: buffer.runStarts[index]..<end, styleIndex: remapped[style]))
     }
-    var styled = StyledText(
-      string: String(decoding: buffer.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
-      indexedRuns: runs, blocks: flow.blocks)
-    styled.metadata = document.metadata
-    return styled
+    return (uniqueStyles, runs)
   }
+
 }
