@@ -14,6 +14,7 @@ struct StyledTextBuilder {
   private var flow: TextFlow
   private var table = TextStyleTable()
   private var frames: [ElementFrame] = []
+  private var names = ElementNameMeanings()
   /// Numbers list items that have no list around them.
   private var looseItemCounter = ListCounter()
 
@@ -61,7 +62,7 @@ struct StyledTextBuilder {
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
     // The parent's frame is the last one: every displayed element has one.
-    let rule = RenderingRule.kind(of: document.nodes[node].name)
+    let (role, rule) = names.meaning(of: document.nodes[node].name)
     let chosenOption = frames.last.flatMap { $0.chosenOption >= 0 ? Int($0.chosenOption) : nil }
     let closedDetails = frames.last?.isClosedDetails == true ? document.nodes[node].parent : nil
     if RenderingRule.hides(
@@ -69,7 +70,6 @@ struct StyledTextBuilder {
     {
       return false
     }
-    let role = ElementRole(name: document.nodes[node].name)
     var frame = makeFrame(
       node, computed: computed, computedIndex: computedIndex, role: role, rule: rule)
     let parentStyle = frames.last?.style ?? frame.style
