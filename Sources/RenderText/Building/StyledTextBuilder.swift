@@ -119,7 +119,9 @@ struct StyledTextBuilder {
 
   /// Closes the innermost open element.
   private mutating func leave() {
-    guard let frame = frames.last else { return }
+    // Taken off the stack first (nothing below reads the stack): a copy would retain its
+    // arrays and strings only to release them again.
+    guard let frame = frames.popLast() else { return }
     if frame.isListItem { flow.flushMarkerAlone() }
     if frame.isTableRow {
       flow.describeTableRow(
@@ -133,7 +135,6 @@ struct StyledTextBuilder {
     case .cell: flow.trimSpace()
     case .inline: break
     }
-    frames.removeLast()
     if let parent = frames.last { flow.context = parent.block }
   }
 

@@ -127,17 +127,26 @@ struct PlainTextWriter {
           chunkStart = byte
           continue
         }
-        let lead = bytes[byte]
-        if lead == 0xE2 && bytes[byte + 1] == 0x80 && bytes[byte + 2] == 0xA8 {
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
-          output.append(0x0A)
-          output.append(contentsOf: repeatElement(0x20, count: hangingIndent))
-          byte += 3
-          chunkStart = byte
-        } else {
-          byte += lead < 0x80 ? 1 : Self.scalarLength(lead)
+        // Up to the next edit or the block's end only line separators need a look, so the
+        // edits are not consulted byte by byte.
+        let stop =
+          nextEdit < edits.count
+          ? min(edits[nextEdit].scalar, block.range.upperBound) : block.range.upperBound
+        while scalar < stop && byte < bytes.count {
+          let lead = bytes[byte]
+          if lead < 0x80 {
+            byte += 1
+          } else if lead == 0xE2 && bytes[byte + 1] == 0x80 && bytes[byte + 2] == 0xA8 {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
+            output.append(0x0A)
+            output.append(contentsOf: repeatElement(0x20, count: hangingIndent))
+            byte += 3
+            chunkStart = byte
+          } else {
+            byte += Self.scalarLength(lead)
+          }
+          scalar += 1
         }
-        scalar += 1
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<byte]))
       // A reference's closing bracket at the block's end (its run can take in the separator).
