@@ -358,6 +358,21 @@ struct StyledTextBuilder {
     return flow.buffer.utf8.withUnsafeBufferPointer { writer.write($0) }
   }
 
+  /// Walks the document and writes its JSON form straight from the buffer, as
+  /// ``buildPlainText()`` writes plain text.
+  consuming func buildJSON() -> [UInt8] {
+    walk()
+    flow.finish()
+    let (uniqueStyles, runs) = indexedRuns()
+    var writer = StyledTextJSONWriter()
+    flow.buffer.utf8.withUnsafeBufferPointer { text in
+      writer.write(
+        text: text, blocks: flow.blocks, runs: runs, styles: uniqueStyles,
+        metadata: document.metadata)
+    }
+    return writer.output
+  }
+
   /// The buffer's runs in their compact form, and the distinct styles they name in order of
   /// first use.
   private func indexedRuns() -> (uniqueStyles: [TextStyle], runs: [StyledText.IndexedRun]) {
