@@ -385,10 +385,13 @@ package struct RenderPipeline: Sendable {
       let styles = try renderer.stylesheet.cascade(
         document, colorScheme: configuration.colorScheme,
         linkedStylesheetFolder: job.linkedStylesheetFolder)
+      switch job.output {
+      case .plainText: return .bytes(Data(StyledText.plainTextUTF8(of: document, styles: styles)))
+      case .json: return .bytes(Data(StyledText.jsonUTF8(of: document, styles: styles)))
+      default: break
+      }
       let styled = StyledText(document: document, styles: styles)
       switch job.output {
-      case .plainText: return .bytes(Data(styled.plainText.utf8))
-      case .json: return .bytes(styled.jsonData())
       case .terminal(let terminal):
         return .bytes(
           Data(

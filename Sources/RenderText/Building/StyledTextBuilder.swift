@@ -14,6 +14,7 @@ struct StyledTextBuilder {
   private var flow: TextFlow
   private var table = TextStyleTable()
   private var frames: [ElementFrame] = []
+  private var names = ElementNameMeanings()
   /// Numbers list items that have no list around them.
   private var looseItemCounter = ListCounter()
 
@@ -61,7 +62,7 @@ struct StyledTextBuilder {
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
     // The parent's frame is the last one: every displayed element has one.
-    let rule = RenderingRule.kind(of: document.nodes[node].name)
+    let (role, rule) = names.meaning(of: document.nodes[node].name)
     let chosenOption = frames.last.flatMap { $0.chosenOption >= 0 ? Int($0.chosenOption) : nil }
     let closedDetails = frames.last?.isClosedDetails == true ? document.nodes[node].parent : nil
     if RenderingRule.hides(
@@ -69,7 +70,6 @@ struct StyledTextBuilder {
     {
       return false
     }
-    let role = ElementRole(name: document.nodes[node].name)
     var frame = makeFrame(
       node, computed: computed, computedIndex: computedIndex, role: role, rule: rule)
     let parentStyle = frames.last?.style ?? frame.style
@@ -119,7 +119,9 @@ struct StyledTextBuilder {
 
   /// Closes the innermost open element.
   private mutating func leave() {
-    guard let frame = frames.last else { return }
+    // Taken off the stack first (nothing below reads the stack): a copy would retain its
+    // arrays and strings only to release them again.
+    guard let frame = frames.popLast() else { return }
     if frame.isListItem { flow.flushMarkerAlone() }
     if frame.isTableRow {
       flow.describeTableRow(
@@ -133,7 +135,6 @@ struct StyledTextBuilder {
     case .cell: flow.trimSpace()
     case .inline: break
     }
-    frames.removeLast()
     if let parent = frames.last { flow.context = parent.block }
   }
 
@@ -339,6 +340,42 @@ struct StyledTextBuilder {
   }
 
   private func assemble() -> StyledText {
+    let (uniqueStyles, runs) = indexedRuns()
+    var styled = StyledText(
+      string: String(decoding: flow.buffer.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
+      indexedRuns: runs, blocks: flow.blocks)
+    styled.metadata = document.metadata
+    return styled
+  }
+
+  /// Walks the document and writes its plain text straight from the buffer, which is valid
+  /// UTF-8 already: no `String` of the whole text is made (and checked) on the way.
+  consuming func buildPlainText() -> [UInt8] {
+    walk()
+    flow.finish()
+    let (uniqueStyles, runs) = indexedRuns()
+    let writer = PlainTextWriter(blocks: flow.blocks, runs: runs, styles: uniqueStyles)
+    return flow.buffer.utf8.withUnsafeBufferPointer { writer.write($0) }
+  }
+
+  /// Walks the document and writes its JSON form straight from the buffer, as
+  /// ``buildPlainText()`` writes plain text.
+  consuming func buildJSON() -> [UInt8] {
+    walk()
+    flow.finish()
+    let (uniqueStyles, runs) = indexedRuns()
+    var writer = StyledTextJSONWriter()
+    flow.buffer.utf8.withUnsafeBufferPointer { text in
+      writer.write(
+        text: text, blocks: flow.blocks, runs: runs, styles: uniqueStyles,
+        metadata: document.metadata)
+    }
+    return writer.output
+  }
+
+  /// The buffer's runs in their compact form, and the distinct styles they name in order of
+  /// first use.
+  private func indexedRuns() -> (uniqueStyles: [TextStyle], runs: [StyledText.IndexedRun]) {
     var remapped = [Int](repeating: -1, count: table.styles.count)
     var uniqueStyles: [TextStyle] = []
     var runs: [StyledText.IndexedRun] = []
@@ -355,10 +392,7 @@ struct StyledTextBuilder {
       runs.append(
         StyledText.IndexedRun(range: buffer.runStarts[index]..<end, styleIndex: remapped[style]))
     }
-    var styled = StyledText(
-      string: String(decoding: buffer.utf8, as: UTF8.self), uniqueStyles: uniqueStyles,
-      indexedRuns: runs, blocks: flow.blocks)
-    styled.metadata = document.metadata
-    return styled
+    return (uniqueStyles, runs)
   }
+
 }

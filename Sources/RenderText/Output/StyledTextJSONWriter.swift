@@ -33,6 +33,13 @@ extension StyledText {
     writer.write(self)
     return Data(writer.output)
   }
+
+  /// The JSON form of `document` as ``jsonData()`` writes it, laid out with `styles` without
+  /// making the ``StyledText`` first: its `String` would be checked as UTF-8 only to be read
+  /// back as bytes.
+  package static func jsonUTF8(of document: Document, styles: CascadedStyles) -> [UInt8] {
+    StyledTextBuilder(document: document, styles: styles).buildJSON()
+  }
 }
 
 /// Writes the JSON form of ``StyledText`` by hand into a byte buffer: one pass, no
@@ -41,10 +48,24 @@ struct StyledTextJSONWriter {
   private(set) var output: [UInt8] = []
 
   mutating func write(_ styled: StyledText) {
+    var text = styled.string
+    text.withUTF8 { bytes in
+      write(
+        text: bytes, blocks: styled.blocks, runs: styled.indexedRuns, styles: styled.uniqueStyles,
+        metadata: styled.metadata)
+    }
+  }
+
+  /// Writes laid-out text from its parts: `text` its valid UTF-8, `runs` naming their styles in
+  /// `styles`.
+  mutating func write(
+    text: UnsafeBufferPointer<UInt8>, blocks: [TextBlock], runs: [StyledText.IndexedRun],
+    styles: [TextStyle], metadata: [String: MetadataValue]
+  ) {
     // Each distinct style's attributes are encoded once, into one buffer.
     var attributes = StyledTextJSONWriter()
     var attributeRanges: [Range<Int>] = []
-    for style in styled.uniqueStyles {
+    for style in styles {
       let start = attributes.output.count
       attributes.writeAttributes(of: style)
       attributeRanges.append(start..<attributes.output.count)
@@ -52,23 +73,22 @@ struct StyledTextJSONWriter {
     // Sized once, so the output is never copied as it grows: a run's line is its attributes
     // and two numbers; a block's line is about two hundred bytes.
     var runBytes = 0
-    for run in styled.indexedRuns { runBytes += attributeRanges[run.styleIndex].count + 48 }
+    for run in runs { runBytes += attributeRanges[run.styleIndex].count + 48 }
     output.reserveCapacity(
-      styled.string.utf8.count + styled.string.utf8.count / 16 + runBytes
-        + styled.blocks.count * 256 + 256)
+      text.count + text.count / 16 + runBytes + blocks.count * 256 + 256)
     append("{\"blocks\":[")
-    for (index, block) in styled.blocks.enumerated() {
+    for (index, block) in blocks.enumerated() {
       append(index == 0 ? "\n" : ",\n")
       write(block)
     }
-    append(styled.blocks.isEmpty ? "]," : "\n],")
-    if !styled.metadata.isEmpty {
+    append(blocks.isEmpty ? "]," : "\n],")
+    if !metadata.isEmpty {
       append("\n\"metadata\":")
-      write(MetadataValue.dictionary(styled.metadata))
+      write(MetadataValue.dictionary(metadata))
       append(",")
     }
     append("\n\"runs\":[")
-    for (index, run) in styled.indexedRuns.enumerated() {
+    for (index, run) in runs.enumerated() {
       append(index == 0 ? "\n{\"attributes\":" : ",\n{\"attributes\":")
       output.append(contentsOf: attributes.output[attributeRanges[run.styleIndex]])
       append(",\"length\":")
@@ -77,8 +97,8 @@ struct StyledTextJSONWriter {
       appendInteger(run.range.lowerBound)
       output.append(0x7D)
     }
-    append(styled.indexedRuns.isEmpty ? "],\n\"text\":" : "\n],\n\"text\":")
-    writeString(styled.string)
+    append(runs.isEmpty ? "],\n\"text\":" : "\n],\n\"text\":")
+    writeString(utf8: text)
     append("}\n")
   }
 
@@ -197,34 +217,37 @@ struct StyledTextJSONWriter {
   /// A JSON string: quotes, backslash and control characters escaped, and U+2028/U+2029 too,
   /// so the output can be embedded in JavaScript.
   private mutating func writeString(_ text: String) {
-    output.append(0x22)
     var text = text
-    text.withUTF8 { bytes in
-      var start = 0
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        var escapedLength = 0
-        if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-          escapedLength = 1
-        } else if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
-          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
-        {
-          escapedLength = 3
-        }
-        guard escapedLength > 0 else {
-          index += 1
-          continue
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        append(
-          escapedLength == 3
-            ? (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029") : Self.escape(byte))
-        index += escapedLength
-        start = index
+    text.withUTF8 { writeString(utf8: $0) }
+  }
+
+  /// ``writeString(_:)`` of valid UTF-8.
+  private mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    output.append(0x22)
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      var escapedLength = 0
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        escapedLength = 1
+      } else if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+        && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+      {
+        escapedLength = 3
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+      guard escapedLength > 0 else {
+        index += 1
+        continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      append(
+        escapedLength == 3
+          ? (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029") : Self.escape(byte))
+      index += escapedLength
+      start = index
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     output.append(0x22)
   }
 
