@@ -175,12 +175,7 @@ package struct RenderSetting: Sendable {
     help: ["add an extension to the profile (the engine must have it);"]
       + listed(RenderFeature.extensions.map(\.rawValue), after: "repeatable: "),
     samples: (#"["footnotes"]"#, #"["emoji"]"#),
-    parse: { (raw: String) throws(Problem) -> RenderFeature in
-      guard let feature = RenderFeature(extensionName: raw) else {
-        throw .notOneOf(RenderFeature.extensions.map(\.rawValue))
-      }
-      return feature
-    }
+    parse: extensionName
   ) { $0.options.extensions.insert($1) }
 
   /// Extensions of the profile left off.
@@ -188,12 +183,7 @@ package struct RenderSetting: Sendable {
     key: "options.disabledExtensions", flag: "--no-extension", valueName: "NAME", kind: .strings,
     help: ["leave a profile's extension off (e.g. math); repeatable"],
     samples: (#"["math"]"#, #"["emoji"]"#),
-    parse: { (raw: String) throws(Problem) -> RenderFeature in
-      guard let feature = RenderFeature(extensionName: raw) else {
-        throw .notOneOf(RenderFeature.extensions.map(\.rawValue))
-      }
-      return feature
-    }
+    parse: extensionName
   ) { $0.disabledExtensions.insert($1) }
 
   /// The heading levels the table of contents lists.
@@ -353,6 +343,13 @@ package struct RenderSetting: Sendable {
     case "false": false
     default: throw .notOneOf(["true", "false"])
     }
+  }
+
+  @Sendable private static func extensionName(_ raw: String) throws(Problem) -> RenderFeature {
+    guard let feature = RenderFeature(extensionName: raw) else {
+      throw .notOneOf(RenderFeature.extensions.map(\.rawValue))
+    }
+    return feature
   }
 
   /// A parser for one of `Choice`'s raw values.
