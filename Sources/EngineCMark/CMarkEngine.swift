@@ -245,13 +245,14 @@ extension CMarkEngine: CodeReplacingEngine {
   /// ``render(_:options:)`` with the code `replacement` renders written as its HTML: custom
   /// nodes put in the tree in one walk, which cmark's renderer writes as they are.
   package func render(
-    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+    source: consuming MarkdownSource, options: RenderOptions,
+    replacing replacement: any CodeReplacement
   ) throws(RenderError) -> HTMLFragment? {
     try checkSupport(of: options)
     let flags = Self.flags(for: options)
     let arena = try Self.enterArena()
     defer { Self.leave(arena) }
-    let root = try Self.parse(.text(consume markdown), flags: flags)
+    let root = try Self.parse(source, flags: flags)
     guard Self.replaceCode(in: root, with: replacement, unsafe: options.unsafe) else {
       return nil
     }

@@ -296,10 +296,11 @@ extension CMarkGFMEngine: CodeReplacingEngine {
   /// ``render(_:options:)`` with the code `replacement` renders written as its HTML: custom
   /// nodes put in the tree in one walk, which cmark-gfm's renderer writes as they are.
   package func render(
-    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+    source: consuming MarkdownSource, options: RenderOptions,
+    replacing replacement: any CodeReplacement
   ) throws(RenderError) -> HTMLFragment? {
     try checkSupport(of: options)
-    let parsed = try Self.parse(.text(consume markdown), options: options)
+    let parsed = try Self.parse(source, options: options)
     defer { rgfm_document_free(parsed) }
     guard try Self.replaceCode(in: parsed, with: replacement, unsafe: options.unsafe) else {
       return nil

@@ -53,6 +53,26 @@ public struct MathPass: DocumentPass {
     return output
   }
 
+  /// ``prepare(markdown:in:)`` of the bytes, read in place: bytes with no formula are left
+  /// to the engine as they are (nil), and the rewritten copy is made of their slices.
+  public func prepare(markdownUTF8 markdown: Data, in context: DocumentPassContext) -> Data? {
+    markdown.withUnsafeBytes { raw -> Data? in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let spans = MathSpanScanner.spans(utf8: bytes)
+      guard !spans.isEmpty else { return nil }
+      var output = Data()
+      output.reserveCapacity(bytes.count + spans.count * 8)
+      var position = 0
+      for span in spans where span.delimiter != .fence {
+        output.append(UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
+        output.append(contentsOf: Placeholder.codeSpan(span.latex, display: span.isDisplay).utf8)
+        position = span.range.upperBound
+      }
+      output.append(UnsafeBufferPointer(rebasing: bytes[position...]))
+      return output
+    }
+  }
+
   /// Replaces the marked code spans and the math fences with formulas: display math alone in
   /// its paragraph replaces the paragraph.
   public func apply(to document: inout Document, in context: DocumentPassContext) {

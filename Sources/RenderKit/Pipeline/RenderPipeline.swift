@@ -91,8 +91,8 @@ package struct RenderPipeline: Sendable {
   }
 
   /// `source` with `passes` screened on its bytes, then through the prepare step and the
-  /// passes that rewrite Markdown (the text is then in the host); a pass that can find nothing
-  /// of its own leaves `passes`.
+  /// passes that rewrite Markdown (the text is then in the host; bytes stay bytes when the
+  /// prepare step has nothing to do); a pass that can find nothing of its own leaves `passes`.
   private func planned(
     _ source: RenderJob.Source, passes: inout [any DocumentPass], context: DocumentPassContext
   ) throws(RenderError) -> RenderJob.Source {
@@ -112,6 +112,20 @@ package struct RenderPipeline: Sendable {
     }
     passes = passes.filter { $0.mayChange(markdownUTF8: bytes) }
     guard passes.contains(where: \.preparesMarkdown) else { return source }
+    if !options.tableOfContents, !frontMatter.mayRead(bytes, mode: options.frontMatter) {
+      // Nothing of the prepare step applies: the passes rewrite the bytes, and bytes none
+      // rewrites go to the engine as they came, file and all.
+      var rewritten: Data?
+      passes = passes.filter { pass in
+        guard pass.preparesMarkdown else { return true }
+        guard let prepared = pass.prepare(markdownUTF8: rewritten ?? bytes, in: context) else {
+          return false
+        }
+        rewritten = prepared
+        return true
+      }
+      return rewritten.map { .markdown(utf8: $0) } ?? source
+    }
     var result: FrontMatterReader.Result
     switch source.storage {
     case .markdownText(let text): result = try prepare(text)
@@ -157,10 +171,15 @@ package struct RenderPipeline: Sendable {
   ) throws(RenderError) -> HTMLFragment? {
     guard sanitizer == nil, passes.count == 1,
       let replacement = passes[0] as? any CodeReplacement,
-      let replacing = engine as? any CodeReplacingEngine,
-      case .prepared(let body, _) = source.storage
+      let replacing = engine as? any CodeReplacingEngine
     else { return nil }
-    return try replacing.render(body, options: options, replacing: replacement)
+    switch source.storage {
+    case .prepared(let body, _):
+      return try replacing.render(source: .text(body), options: options, replacing: replacement)
+    case .markdownBytes(let bytes):
+      return try replacing.render(source: .utf8(bytes), options: options, replacing: replacement)
+    default: return nil
+    }
   }
 
   private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
