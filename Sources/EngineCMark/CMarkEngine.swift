@@ -268,6 +268,7 @@ extension CMarkEngine: CodeReplacingEngine {
   ) -> Bool {
     guard let iterator = cmark_iter_new(root) else { return false }
     defer { cmark_iter_free(iterator) }
+    let leadByte = replacement.codeSpanLeadByte
     var images = 0
     // The HTML standing for the paragraph the walk is in, replaced as the walk leaves it (a
     // node may only be replaced once the walk is past it).
@@ -293,9 +294,9 @@ extension CMarkEngine: CodeReplacingEngine {
       guard images == 0 else { continue }
       switch type {
       case CMARK_NODE_CODE:
-        guard
-          let (html, replacesParagraph) = replacement.html(
-            forCodeSpan: string(cmark_node_get_literal(node)))
+        guard let literal = cmark_node_get_literal(node),
+          UInt8(bitPattern: literal[0]) == leadByte,
+          let (html, replacesParagraph) = replacement.html(forCodeSpan: String(cString: literal))
         else { continue }
         if replacesParagraph && isAloneInParagraph(node) {
           paragraph = html
@@ -304,10 +305,10 @@ extension CMarkEngine: CodeReplacingEngine {
         }
       case CMARK_NODE_CODE_BLOCK:
         let info = string(cmark_node_get_fence_info(node))
-        guard
+        let language = String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" })
+        guard replacement.rendersCodeBlocks(language: language),
           let html = replacement.html(
-            forCodeBlock: string(cmark_node_get_literal(node)),
-            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
+            forCodeBlock: string(cmark_node_get_literal(node)), language: language)
         else { continue }
         guard replace(node, with: html, type: CMARK_NODE_CUSTOM_BLOCK) else { return false }
       // Raw HTML that passes is imported on the document route, so that a tag opened in one

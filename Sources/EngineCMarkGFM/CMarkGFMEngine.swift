@@ -318,6 +318,7 @@ extension CMarkGFMEngine: CodeReplacingEngine {
     }
     defer { rgfm_walk_free(walk) }
     var node = rgfm_node()
+    let leadByte = replacement.codeSpanLeadByte
     var images = 0
     // The HTML standing for the paragraph the walk is in, replaced as the walk leaves it (a
     // node may only be replaced once the walk is past it).
@@ -342,7 +343,8 @@ extension CMarkGFMEngine: CodeReplacingEngine {
       guard images == 0 else { continue }
       switch kind {
       case RGFM_NODE_CODE:
-        guard let (html, replacesParagraph) = replacement.html(forCodeSpan: string(node.literal))
+        guard let literal = node.literal, UInt8(bitPattern: literal[0]) == leadByte,
+          let (html, replacesParagraph) = replacement.html(forCodeSpan: String(cString: literal))
         else { continue }
         if replacesParagraph && node.alone != 0 {
           paragraph = html
@@ -351,10 +353,9 @@ extension CMarkGFMEngine: CodeReplacingEngine {
         }
       case RGFM_NODE_CODE_BLOCK:
         let info = string(node.info)
-        guard
-          let html = replacement.html(
-            forCodeBlock: string(node.literal),
-            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
+        let language = String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" })
+        guard replacement.rendersCodeBlocks(language: language),
+          let html = replacement.html(forCodeBlock: string(node.literal), language: language)
         else { continue }
         guard rgfm_walk_replace(walk, html) != 0 else { return false }
       // Raw HTML that passes is imported on the document route, so that a tag opened in one

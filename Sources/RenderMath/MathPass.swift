@@ -174,6 +174,16 @@ extension MathPass: CodeReplacement {
     return (Self.html(latex, display: display), display)
   }
 
+  /// The lead byte of the marks a formula's code span starts with.
+  package var codeSpanLeadByte: UInt8 {
+    let lead = String(Character(Placeholder.inline)).utf8.first!
+    assert(lead == String(Character(Placeholder.display)).utf8.first)
+    return lead
+  }
+
+  /// Whether `language` is `math`.
+  package func rendersCodeBlocks(language: String) -> Bool { language == "math" }
+
   /// A math fence's formula as display MathML.
   package func html(forCodeBlock literal: String, language: String) -> String? {
     language == "math" ? Self.html(literal.trimmingTrailingNewline, display: true) : nil

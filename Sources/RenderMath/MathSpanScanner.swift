@@ -100,6 +100,12 @@ private struct Scan {
         lineStart = next
         previousLineEnd = lineEnd
       }
+      // Most lines are prose outside any fence: a line that starts with text is a paragraph's,
+      // without a look for quote markers, fences or indentation.
+      if fence == nil, lineStart < lineEnd, Self.startsText(bytes[lineStart]) {
+        paragraph = ((paragraph?.range.lowerBound ?? lineStart)..<lineEnd, paragraph?.depth ?? 0)
+        continue
+      }
       let (content, depth) = quoteContent(of: lineStart..<lineEnd)
       if let open = fence {
         if depth >= open.depth {
@@ -349,6 +355,17 @@ private struct Scan {
       index += 1
     }
     return nil
+  }
+
+  /// Whether a line starting with `byte` starts with text: no indentation, quote marker,
+  /// fence or line end.
+  static func startsText(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: ">"),
+      UInt8(ascii: "`"), UInt8(ascii: "~"):
+      false
+    default: true
+    }
   }
 
   static func isSpace(_ byte: UInt8) -> Bool {

@@ -11,6 +11,15 @@ package protocol CodeReplacement: Sendable {
   /// math); nil keeps the code span.
   func html(forCodeSpan literal: String) -> (html: String, replacesParagraph: Bool)?
 
+  /// The first byte of the UTF-8 text of every code span ``html(forCodeSpan:)`` renders: an
+  /// engine reads the text of no code span that starts otherwise, so that a long document's
+  /// code costs a byte comparison per span.
+  var codeSpanLeadByte: UInt8 { get }
+
+  /// Whether ``html(forCodeBlock:language:)`` may render a code block of `language`: an
+  /// engine reads the text of no other code block.
+  func rendersCodeBlocks(language: String) -> Bool
+
   /// The HTML written for a code block whose info string starts with `language` (the word its
   /// `language-` class would take), holding `literal`; nil keeps the code block.
   func html(forCodeBlock literal: String, language: String) -> String?
