@@ -245,17 +245,17 @@ extension CMarkEngine: CodeReplacingEngine {
   /// ``render(_:options:)`` with the code `replacement` renders written as its HTML: custom
   /// nodes put in the tree in one walk, which cmark's renderer writes as they are.
   package func render(
-    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+    source: consuming MarkdownSource, options: RenderOptions,
+    replacing replacement: any CodeReplacement
   ) throws(RenderError) -> HTMLFragment? {
     try checkSupport(of: options)
     let flags = Self.flags(for: options)
     let arena = try Self.enterArena()
     defer { Self.leave(arena) }
-    let root = try Self.parse(.text(consume markdown), flags: flags)
+    let root = try Self.parse(source, flags: flags)
     guard
       Self.replaceCode(
-        in: root, with: replacement, layout: descriptor.htmlLayout,
-        unsafe: options.unsafe)
+        in: root, with: replacement, layout: descriptor.htmlLayout, unsafe: options.unsafe)
     else {
       return nil
     }
@@ -297,9 +297,9 @@ extension CMarkEngine: CodeReplacingEngine {
       guard images == 0 else { continue }
       switch type {
       case CMARK_NODE_CODE:
-        guard
-          let (html, replacesParagraph) = replacement.html(
-            forCodeSpan: string(cmark_node_get_literal(node)))
+        guard let literal = cmark_node_get_literal(node),
+          replacement.rendersCodeSpans(startingWith: UInt8(bitPattern: literal[0])),
+          let (html, replacesParagraph) = replacement.html(forCodeSpan: String(cString: literal))
         else { continue }
         if replacesParagraph && isAloneInParagraph(node) {
           paragraph = html
@@ -308,10 +308,10 @@ extension CMarkEngine: CodeReplacingEngine {
         }
       case CMARK_NODE_CODE_BLOCK:
         let info = string(cmark_node_get_fence_info(node))
-        guard
+        let language = String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" })
+        guard replacement.rendersCodeBlocks(language: language),
           let html = replacement.html(
-            forCodeBlock: string(cmark_node_get_literal(node)),
-            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }),
+            forCodeBlock: string(cmark_node_get_literal(node)), language: language,
             layout: layout)
         else { continue }
         guard replace(node, with: html, type: CMARK_NODE_CUSTOM_BLOCK) else { return false }

@@ -296,10 +296,11 @@ extension CMarkGFMEngine: CodeReplacingEngine {
   /// ``render(_:options:)`` with the code `replacement` renders written as its HTML: custom
   /// nodes put in the tree in one walk, which cmark-gfm's renderer writes as they are.
   package func render(
-    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+    source: consuming MarkdownSource, options: RenderOptions,
+    replacing replacement: any CodeReplacement
   ) throws(RenderError) -> HTMLFragment? {
     try checkSupport(of: options)
-    let parsed = try Self.parse(.text(consume markdown), options: options)
+    let parsed = try Self.parse(source, options: options)
     defer { rgfm_document_free(parsed) }
     guard
       try Self.replaceCode(
@@ -346,7 +347,9 @@ extension CMarkGFMEngine: CodeReplacingEngine {
       guard images == 0 else { continue }
       switch kind {
       case RGFM_NODE_CODE:
-        guard let (html, replacesParagraph) = replacement.html(forCodeSpan: string(node.literal))
+        guard let literal = node.literal,
+          replacement.rendersCodeSpans(startingWith: UInt8(bitPattern: literal[0])),
+          let (html, replacesParagraph) = replacement.html(forCodeSpan: String(cString: literal))
         else { continue }
         if replacesParagraph && node.alone != 0 {
           paragraph = html
@@ -355,11 +358,10 @@ extension CMarkGFMEngine: CodeReplacingEngine {
         }
       case RGFM_NODE_CODE_BLOCK:
         let info = string(node.info)
-        guard
+        let language = String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" })
+        guard replacement.rendersCodeBlocks(language: language),
           let html = replacement.html(
-            forCodeBlock: string(node.literal),
-            language: String(info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }),
-            layout: layout)
+            forCodeBlock: string(node.literal), language: language, layout: layout)
         else { continue }
         guard rgfm_walk_replace(walk, html) != 0 else { return false }
       // Raw HTML that passes is imported on the document route, so that a tag opened in one

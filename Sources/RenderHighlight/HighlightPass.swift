@@ -108,10 +108,16 @@ public struct HighlightPass: DocumentPass {
 }
 
 extension HighlightPass: CodeReplacement {
+  /// False: code spans are never highlighted.
+  package func rendersCodeSpans(startingWith leadByte: UInt8) -> Bool { false }
+
   /// Nil: code spans are never highlighted.
   package func html(forCodeSpan literal: String) -> (html: String, replacesParagraph: Bool)? {
     nil
   }
+
+  /// Whether the block names a language, the one a highlighter may know.
+  package func rendersCodeBlocks(language: String) -> Bool { !language.isEmpty }
 
   /// The block highlighted as ``apply(to:in:)`` writes it, in the engine's `layout`; nil for
   /// an unknown language or a block left plain, which the engine writes as it is.

@@ -53,6 +53,26 @@ public struct MathPass: DocumentPass {
     return output
   }
 
+  /// ``prepare(markdown:in:)`` of the bytes, read in place: bytes with no formula are left
+  /// to the engine as they are (nil), and the rewritten copy is made of their slices.
+  public func prepare(markdownUTF8 markdown: Data, in context: DocumentPassContext) -> Data? {
+    markdown.withUnsafeBytes { raw -> Data? in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let spans = MathSpanScanner.spans(utf8: bytes)
+      guard !spans.isEmpty else { return nil }
+      var output = Data()
+      output.reserveCapacity(bytes.count + spans.count * 8)
+      var position = 0
+      for span in spans where span.delimiter != .fence {
+        output.append(UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
+        output.append(contentsOf: Placeholder.codeSpan(span.latex, display: span.isDisplay).utf8)
+        position = span.range.upperBound
+      }
+      output.append(UnsafeBufferPointer(rebasing: bytes[position...]))
+      return output
+    }
+  }
+
   /// Replaces the marked code spans and the math fences with formulas: display math alone in
   /// its paragraph replaces the paragraph.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
@@ -153,6 +173,20 @@ extension MathPass: CodeReplacement {
     guard let (latex, display) = Placeholder.read(literal) else { return nil }
     return (Self.html(latex, display: display), display)
   }
+
+  /// Whether `leadByte` starts the marks a formula's code span starts with.
+  package func rendersCodeSpans(startingWith leadByte: UInt8) -> Bool {
+    leadByte == Self.placeholderLeadByte
+  }
+
+  private static let placeholderLeadByte: UInt8 = {
+    let lead = String(Character(Placeholder.inline)).utf8.first!
+    assert(lead == String(Character(Placeholder.display)).utf8.first)
+    return lead
+  }()
+
+  /// Whether `language` is `math`.
+  package func rendersCodeBlocks(language: String) -> Bool { language == "math" }
 
   /// A math fence's formula as display MathML.
   package func html(forCodeBlock literal: String, language: String, layout: HTMLLayout)

@@ -51,16 +51,24 @@ public struct MathSpan: Sendable, Hashable {
 public enum MathSpanScanner {
   /// The formulas in `markdown`, in source order.
   public static func spans(in markdown: String) -> [MathSpan] {
-    var scanner = Scan(bytes: Array(markdown.utf8))
+    var markdown = markdown
+    return markdown.withUTF8(spans(utf8:))
+  }
+
+  /// The formulas in Markdown read as `markdown`, UTF-8 bytes (invalid ones read as U+FFFD
+  /// in a formula's LaTeX), in source order.
+  package static func spans(utf8 markdown: UnsafeBufferPointer<UInt8>) -> [MathSpan] {
+    var scanner = Scan(bytes: markdown)
     scanner.run()
     return scanner.spans
   }
 }
 
 /// One pass over the source: lines sorted into paragraphs and code blocks, then each
-/// paragraph's bytes scanned for delimiters. Linear in the source.
+/// paragraph's bytes scanned for delimiters. Linear in the source; it reads the caller's
+/// bytes in place, for the time of the call.
 private struct Scan {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var spans: [MathSpan] = []
 
   private struct Fence {
@@ -72,7 +80,7 @@ private struct Scan {
     var depth = 0
   }
 
-  init(bytes: [UInt8]) {
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
@@ -91,6 +99,12 @@ private struct Scan {
       defer {
         lineStart = next
         previousLineEnd = lineEnd
+      }
+      // Most lines are prose outside any fence: a line that starts with text is a paragraph's,
+      // without a look for quote markers, fences or indentation.
+      if fence == nil, lineStart < lineEnd, Self.startsText(bytes[lineStart]) {
+        paragraph = ((paragraph?.range.lowerBound ?? lineStart)..<lineEnd, paragraph?.depth ?? 0)
+        continue
       }
       let (content, depth) = quoteContent(of: lineStart..<lineEnd)
       if let open = fence {
@@ -343,6 +357,17 @@ private struct Scan {
     return nil
   }
 
+  /// Whether a line starting with `byte` starts with text: no indentation, quote marker,
+  /// fence or line end.
+  static func startsText(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: ">"),
+      UInt8(ascii: "`"), UInt8(ascii: "~"):
+      false
+    default: true
+    }
+  }
+
   static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (0x09...0x0D).contains(byte)
   }
@@ -362,7 +387,7 @@ private struct Scan {
 private struct BacktickRuns {
   private var starts: [Int: [Int]] = [:]
 
-  init(bytes: [UInt8], range: Range<Int>) {
+  init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
     var index = range.lowerBound
     while index < range.upperBound {
       guard bytes[index] == UInt8(ascii: "`") else {

@@ -12,6 +12,15 @@ package protocol CodeReplacement: Sendable {
   /// math); nil keeps the code span.
   func html(forCodeSpan literal: String) -> (html: String, replacesParagraph: Bool)?
 
+  /// Whether ``html(forCodeSpan:)`` may render a code span whose UTF-8 text starts with
+  /// `leadByte`: an engine reads the text of no other code span, so that a long document's
+  /// code costs a byte comparison per span.
+  func rendersCodeSpans(startingWith leadByte: UInt8) -> Bool
+
+  /// Whether ``html(forCodeBlock:language:layout:)`` may render a code block of `language`: an
+  /// engine reads the text of no other code block.
+  func rendersCodeBlocks(language: String) -> Bool
+
   /// The HTML written for a code block whose info string starts with `language` (the word its
   /// `language-` class would take), holding `literal`, as the serializer writes it in the
   /// engine's `layout` (which says how its text is escaped); nil keeps the code block.
@@ -36,6 +45,16 @@ package struct CodeReplacementSequence: CodeReplacement {
   /// The sequence of `replacements`, asked in this order.
   package init(_ replacements: [any CodeReplacement]) {
     self.replacements = replacements
+  }
+
+  /// Whether a replacement may render the code span.
+  package func rendersCodeSpans(startingWith leadByte: UInt8) -> Bool {
+    replacements.contains { $0.rendersCodeSpans(startingWith: leadByte) }
+  }
+
+  /// Whether a replacement may render the code block.
+  package func rendersCodeBlocks(language: String) -> Bool {
+    replacements.contains { $0.rendersCodeBlocks(language: language) }
   }
 
   /// The first replacement's HTML for the code span.

@@ -48,6 +48,12 @@ public protocol DocumentPass: Sendable {
   /// The Markdown rewritten for the engine, or nil when there is nothing of the pass's in it:
   /// the pass then does not run for this render. Only called when ``preparesMarkdown``.
   func prepare(markdown: String, in context: DocumentPassContext) -> String?
+
+  /// ``prepare(markdown:in:)`` of Markdown that reaches the engine as UTF-8 bytes (no front
+  /// matter can open, no contents marker is rewritten): the bytes rewritten, or nil when there
+  /// is nothing of the pass's in them. A pass that reads bytes itself spares megabytes of
+  /// Markdown a decoding and a copy made for it alone.
+  func prepare(markdownUTF8 markdown: Data, in context: DocumentPassContext) -> Data?
 }
 
 extension DocumentPass {
@@ -59,6 +65,11 @@ extension DocumentPass {
 
   /// Nil: nothing to rewrite.
   public func prepare(markdown: String, in context: DocumentPassContext) -> String? { nil }
+
+  /// ``prepare(markdown:in:)`` of the bytes decoded, encoded again.
+  public func prepare(markdownUTF8 markdown: Data, in context: DocumentPassContext) -> Data? {
+    prepare(markdown: MarkdownInput.decode(markdown), in: context).map { Data($0.utf8) }
+  }
 }
 
 /// What a ``DocumentPass`` knows of the render it is part of.

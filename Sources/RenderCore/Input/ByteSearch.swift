@@ -23,13 +23,12 @@ package enum ByteSearch {
   }
 
   /// The index of the first `byte` in `bytes[range]`, or nil.
-  package static func firstIndex(of byte: UInt8, in bytes: [UInt8], range: Range<Int>) -> Int? {
-    guard !range.isEmpty else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress,
-        let found = memchr(base + range.lowerBound, Int32(byte), range.count)
-      else { return nil }
-      return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-    }
+  package static func firstIndex(
+    of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>
+  ) -> Int? {
+    guard !range.isEmpty, let base = bytes.baseAddress,
+      let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+    else { return nil }
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
   }
 }

@@ -69,10 +69,11 @@ extension InputLimitedEngine: CodeReplacingEngine {
   /// Checks the input against the limits, then renders it with the wrapped engine replacing
   /// code; nil when the wrapped engine does not replace code.
   package func render(
-    _ markdown: consuming String, options: RenderOptions, replacing replacement: any CodeReplacement
+    source: consuming MarkdownSource, options: RenderOptions,
+    replacing replacement: any CodeReplacement
   ) throws(RenderError) -> HTMLFragment? {
     guard let replacing = engine as? any CodeReplacingEngine else { return nil }
-    try limits.checkInput(markdown)
-    return try replacing.render(markdown, options: options, replacing: replacement)
+    try limits.checkInput(byteCount: source.byteCount)
+    return try replacing.render(source: source, options: options, replacing: replacement)
   }
 }

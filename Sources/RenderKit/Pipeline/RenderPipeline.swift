@@ -78,8 +78,8 @@ package struct RenderPipeline: Sendable {
   }
 
   /// `source` with `passes` screened on its bytes, then through the prepare step and the
-  /// passes that rewrite Markdown (the text is then in the host); a pass that can find nothing
-  /// of its own leaves `passes`.
+  /// passes that rewrite Markdown (the text is then in the host; bytes stay bytes when the
+  /// prepare step has nothing to do); a pass that can find nothing of its own leaves `passes`.
   private func planned(
     _ source: RenderJob.Source, passes: inout [any DocumentPass], context: DocumentPassContext
   ) throws(RenderError) -> RenderJob.Source {
@@ -99,6 +99,20 @@ package struct RenderPipeline: Sendable {
     }
     passes = passes.filter { $0.mayChange(markdownUTF8: bytes) }
     guard passes.contains(where: \.preparesMarkdown) else { return source }
+    if !options.tableOfContents, !frontMatter.mayRead(bytes, mode: options.frontMatter) {
+      // Nothing of the prepare step applies: the passes rewrite the bytes, and bytes none
+      // rewrites go to the engine as they came, file and all.
+      var rewritten: Data?
+      passes = passes.filter { pass in
+        guard pass.preparesMarkdown else { return true }
+        guard let prepared = pass.prepare(markdownUTF8: rewritten ?? bytes, in: context) else {
+          return false
+        }
+        rewritten = prepared
+        return true
+      }
+      return rewritten.map { .markdown(utf8: $0) } ?? source
+    }
     var result: FrontMatterReader.Result
     switch source.storage {
     case .markdownText(let text): result = try prepare(text)
@@ -148,15 +162,27 @@ package struct RenderPipeline: Sendable {
       replacement.replacesCode(with: options),
       let replacing = engine as? any CodeReplacingEngine
     else { return nil }
-    let body: String
+    // Bytes go to the engine as they are when the prepare step has nothing to do.
+    let unprepared = !options.tableOfContents
+    let markdown: MarkdownSource
     switch source.storage {
-    case .prepared(let prepared, _): body = prepared
-    case .markdownText(let text): body = try prepare(text).body
-    case .markdownBytes(let bytes): body = try prepare(MarkdownInput.decode(bytes)).body
-    case .markdownFile(let file): body = try prepare(MarkdownInput.decode(file.read())).body
+    case .prepared(let body, _): markdown = .text(body)
+    case .markdownText(let text):
+      markdown =
+        unprepared && !frontMatter.mayRead(text.utf8, mode: options.frontMatter)
+        ? .text(text) : .text(try prepare(text).body)
+    case .markdownBytes(let bytes):
+      markdown =
+        unprepared && !frontMatter.mayRead(bytes, mode: options.frontMatter)
+        ? .utf8(bytes) : .text(try prepare(MarkdownInput.decode(bytes)).body)
+    case .markdownFile(let file):
+      let bytes = try file.read()
+      markdown =
+        unprepared && !frontMatter.mayRead(bytes, mode: options.frontMatter)
+        ? .utf8(bytes) : .text(try prepare(MarkdownInput.decode(bytes)).body)
     case .htmlText, .htmlBytes: return nil
     }
-    return try replacing.render(body, options: options, replacing: replacement)
+    return try replacing.render(source: markdown, options: options, replacing: replacement)
   }
 
   private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
