@@ -9,7 +9,8 @@ import RenderCore
 /// As on GitHub, a marker followed by text on its own line, a quote holding only the marker,
 /// and a quote inside another element (a list item, another quote) stay block quotes.
 /// Active with the ``RenderFeature/alerts`` extension (the `gfm` profile); Markdown
-/// with no `[!` keeps its fast paths (a fragment stays the engine's own HTML).
+/// with no `[!` before a kind's first letter keeps its fast paths (a fragment stays the
+/// engine's own HTML).
 public struct AlertsPass: DocumentPass {
   /// The five kinds, in GitHub's order.
   public enum Kind: String, Sendable, CaseIterable {
@@ -39,10 +40,14 @@ public struct AlertsPass: DocumentPass {
     context.options.extensions.contains(.alerts)
   }
 
-  /// Whether the Markdown holds `[!`, which every alert's marker starts with.
+  /// Whether the Markdown holds `[!` and a kind's first letter, which every alert's marker
+  /// starts with: a badge's image link, `[![`, is not one.
   public func mayChange(markdownUTF8 markdown: Data) -> Bool {
-    ByteSearch.contains("[!", in: markdown)
+    ByteSearch.contains("[!", in: markdown) { Self.kindInitials.contains($0 | 0x20) }
   }
+
+  /// The first letters of the kinds, lowercase.
+  private static let kindInitials = Set(Kind.allCases.map { $0.rawValue.utf8.first! })
 
   /// Rewrites each alert as the type's summary says; a document without one is left as it is.
   public func apply(to document: inout Document, in context: DocumentPassContext) {

@@ -51,6 +51,19 @@ import Testing
     #expect(differing == [])
   }
 
+  @Test("the screen lets a badge's image link by and stops at any kind's marker, any case")
+  func screen() {
+    let alerts = AlertsPass()
+    for markdown in ["[![build](https://ci/badge.svg)](https://ci)\n", "[!]\n", "x [!\n", "[!"] {
+      #expect(!alerts.mayChange(markdownUTF8: Data(markdown.utf8)), "\(markdown)")
+    }
+    for kind in AlertsPass.Kind.allCases {
+      for marker in ["[!\(kind.rawValue)]", "[!\(kind.rawValue.uppercased())]"] {
+        #expect(alerts.mayChange(markdownUTF8: Data("> \(marker)\n> x\n".utf8)), "\(marker)")
+      }
+    }
+  }
+
   @Test(arguments: engines)
   func theCommonMarkProfileLeavesQuotesAlone(engine: String) throws {
     let renderer = try renderer(engine: engine) { $0.profile = .commonMark }

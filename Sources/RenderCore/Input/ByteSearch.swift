@@ -3,8 +3,11 @@ import Foundation
 /// Finds bytes in bytes at memory speed (`memchr` to each candidate first byte): how a
 /// document pass screens megabytes of Markdown for its syntax before any parse.
 package enum ByteSearch {
-  /// Whether `haystack` holds the UTF-8 of `needle` (a non-empty, short pattern).
-  package static func contains(_ needle: String, in haystack: Data) -> Bool {
+  /// Whether `haystack` holds the UTF-8 of `needle` (a non-empty, short pattern), followed by a
+  /// byte that `next` accepts when given.
+  package static func contains(
+    _ needle: String, in haystack: Data, followedBy next: ((UInt8) -> Bool)? = nil
+  ) -> Bool {
     let pattern = Array(needle.utf8)
     guard let first = pattern.first else { return true }
     return haystack.withUnsafeBytes { bytes in
@@ -15,7 +18,13 @@ package enum ByteSearch {
           let found = memchr(base + index, Int32(first), bytes.count - index - pattern.count + 1)
         else { return false }
         index = base.distance(to: UnsafeRawPointer(found))
-        if pattern.indices.allSatisfy({ bytes[index + $0] == pattern[$0] }) { return true }
+        if pattern.indices.allSatisfy({ bytes[index + $0] == pattern[$0] }),
+          next.map({ accepts in
+            index + pattern.count < bytes.count && accepts(bytes[index + pattern.count])
+          }) ?? true
+        {
+          return true
+        }
         index += 1
       }
       return false
