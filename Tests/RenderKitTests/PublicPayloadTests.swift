@@ -45,6 +45,8 @@ import Testing
         ("![\(line)](https://example.com/x.png)", false), ("```\(line)\nx\n```", false),
         // Beside a formula: engines with a tree write the formula into their own HTML.
         ("A $x^2$ and \(line)\n\n\(payload)\n\n$$y$$", false),
+        // Highlighted code: cmark and cmark-gfm write the highlighter's tags into their own HTML.
+        ("```html\n\(payload)\n```\n\n```js\n\(payload)\n```", false),
       ]
     }
     return documents
