@@ -17,7 +17,8 @@ struct StreamCommandTests {
 
   @Test(arguments: ["fragment", "text", "terminal"])
   func intoAPipeBlocksComeBeforeTheEndAndTheEndIsTheOneShot(to: String) throws {
-    let arguments = ["--to", to, "--color", "never"]
+    // A deadline for the sanitizers' slow debug workers: the subject is the output.
+    let arguments = ["--to", to, "--color", "never", "--deadline", "60"]
     let oneShot = try ProcessRun(render, arguments, input: Data(Self.text.utf8))
     #expect(oneShot.status == 0)
     let process = Process()
@@ -80,10 +81,11 @@ struct StreamCommandTests {
     let readme = SharedFixtures.packageRoot.appendingPathComponent("README.md").path
     let environment = ["LANG": "C.UTF-8"]
     let oneShot = try TerminalSession(
-      render, [readme, "--to", "terminal"], columns: 80, lines: 30, environment: environment)
+      render, [readme, "--to", "terminal", "--deadline", "60"], columns: 80, lines: 30,
+      environment: environment)
     let slowly =
       "cat \(readme) | (while IFS= read -r l; do printf '%s\\n' \"$l\"; sleep 0.01; done)"
-      + " | \(render.path) --stream --to terminal"
+      + " | \(render.path) --stream --to terminal --deadline 60"
     let streamed = try TerminalSession(
       URL(fileURLWithPath: "/bin/sh"), ["-c", slowly], columns: 80, lines: 30,
       environment: environment, timeout: 60)
