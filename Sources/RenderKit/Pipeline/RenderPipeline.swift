@@ -99,7 +99,7 @@ package struct RenderPipeline: Sendable {
     }
     passes = passes.filter { $0.mayChange(markdownUTF8: bytes) }
     guard passes.contains(where: \.preparesMarkdown) else { return source }
-    if !options.tableOfContents, !frontMatter.mayRead(bytes, mode: options.frontMatter) {
+    if !needsPreparing(bytes) {
       // Nothing of the prepare step applies: the passes rewrite the bytes, and bytes none
       // rewrites go to the engine as they came, file and all.
       var rewritten: Data?
@@ -162,27 +162,29 @@ package struct RenderPipeline: Sendable {
       replacement.replacesCode(with: options),
       let replacing = engine as? any CodeReplacingEngine
     else { return nil }
-    // Bytes go to the engine as they are when the prepare step has nothing to do.
-    let unprepared = !options.tableOfContents
     let markdown: MarkdownSource
     switch source.storage {
     case .prepared(let body, _): markdown = .text(body)
     case .markdownText(let text):
-      markdown =
-        unprepared && !frontMatter.mayRead(text.utf8, mode: options.frontMatter)
-        ? .text(text) : .text(try prepare(text).body)
-    case .markdownBytes(let bytes):
-      markdown =
-        unprepared && !frontMatter.mayRead(bytes, mode: options.frontMatter)
-        ? .utf8(bytes) : .text(try prepare(MarkdownInput.decode(bytes)).body)
-    case .markdownFile(let file):
-      let bytes = try file.read()
-      markdown =
-        unprepared && !frontMatter.mayRead(bytes, mode: options.frontMatter)
-        ? .utf8(bytes) : .text(try prepare(MarkdownInput.decode(bytes)).body)
+      markdown = try .text(needsPreparing(text.utf8) ? prepare(text).body : text)
+    case .markdownBytes(let bytes): markdown = try engineSource(bytes)
+    case .markdownFile(let file): markdown = try engineSource(file.read())
     case .htmlText, .htmlBytes: return nil
     }
     return try replacing.render(source: markdown, options: options, replacing: replacement)
+  }
+
+  /// Whether the prepare step changes `markdown`: a front matter block may open at its start,
+  /// or a contents marker needs rewriting. When it does not, the Markdown reaches the engine
+  /// (or the worker) as it came.
+  private func needsPreparing(_ markdown: some Collection<UInt8>) -> Bool {
+    options.tableOfContents || frontMatter.mayRead(markdown, mode: options.frontMatter)
+  }
+
+  /// `bytes` as the engine takes them: as they are, or decoded and prepared when the prepare
+  /// step changes them.
+  private func engineSource(_ bytes: Data) throws(RenderError) -> MarkdownSource {
+    try needsPreparing(bytes) ? .text(prepare(MarkdownInput.decode(bytes)).body) : .utf8(bytes)
   }
 
   private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
@@ -270,20 +272,16 @@ package struct RenderPipeline: Sendable {
   /// its head is what is screened), no contents marker needs rewriting, the engine's HTML is not
   /// sanitized. Nil for text already prepared, and for HTML.
   private func isolatedEngine(taking source: RenderJob.Source) -> IsolatedEngine? {
-    guard sanitizer == nil, !options.tableOfContents, let isolated = engine as? IsolatedEngine
-    else { return nil }
-    let mode = options.frontMatter
+    guard sanitizer == nil, let isolated = engine as? IsolatedEngine else { return nil }
     switch source.storage {
     case .markdownFile(let file):
       // Front matter opens on the first line; a head cut inside a long first line can only
       // make a fence look possible, never hide one.
-      guard file.regularFileBytes != nil, !frontMatter.mayRead(file.head, mode: mode) else {
-        return nil
-      }
+      guard file.regularFileBytes != nil, !needsPreparing(file.head) else { return nil }
     case .markdownText(let text):
-      guard !frontMatter.mayRead(text.utf8, mode: mode) else { return nil }
+      guard !needsPreparing(text.utf8) else { return nil }
     case .markdownBytes(let bytes):
-      guard !frontMatter.mayRead(bytes, mode: mode) else { return nil }
+      guard !needsPreparing(bytes) else { return nil }
     case .prepared, .htmlText, .htmlBytes:
       return nil
     }
