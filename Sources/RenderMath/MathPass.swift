@@ -36,21 +36,19 @@ public struct MathPass: DocumentPass {
   /// `markdown` with each `$` formula as a marked code span; nil when it has no formula.
   /// Math fences are left as they are: engines keep their text already.
   public func prepare(markdown: String, in context: DocumentPassContext) -> String? {
-    let spans = MathSpanScanner.spans(in: markdown)
-    guard !spans.isEmpty else { return nil }
     // Built from slices of `markdown`, which is valid UTF-8 already, so that nothing is
     // validated again; the spans start and end at a `$` or a backtick, on scalar boundaries.
     var output = ""
-    output.reserveCapacity(markdown.utf8.count + spans.count * 8)
     let utf8 = markdown.utf8
-    var position = utf8.startIndex
-    for span in spans where span.delimiter != .fence {
-      output += markdown[position..<utf8.index(utf8.startIndex, offsetBy: span.range.lowerBound)]
-      output += Placeholder.codeSpan(span.latex, display: span.isDisplay)
-      position = utf8.index(utf8.startIndex, offsetBy: span.range.upperBound)
-    }
-    output += markdown[position...]
-    return output
+    let found = Self.rewrite(
+      MathSpanScanner.spans(in: markdown), of: utf8.count,
+      reserving: { output.reserveCapacity($0) },
+      keeping: { range in
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        output += markdown[start..<utf8.index(start, offsetBy: range.count)]
+      },
+      inserting: { output += $0 })
+    return found ? output : nil
   }
 
   /// ``prepare(markdown:in:)`` of the bytes, read in place: bytes with no formula are left
@@ -58,19 +56,34 @@ public struct MathPass: DocumentPass {
   public func prepare(markdownUTF8 markdown: Data, in context: DocumentPassContext) -> Data? {
     markdown.withUnsafeBytes { raw -> Data? in
       let bytes = raw.bindMemory(to: UInt8.self)
-      let spans = MathSpanScanner.spans(utf8: bytes)
-      guard !spans.isEmpty else { return nil }
       var output = Data()
-      output.reserveCapacity(bytes.count + spans.count * 8)
-      var position = 0
-      for span in spans where span.delimiter != .fence {
-        output.append(UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
-        output.append(contentsOf: Placeholder.codeSpan(span.latex, display: span.isDisplay).utf8)
-        position = span.range.upperBound
-      }
-      output.append(UnsafeBufferPointer(rebasing: bytes[position...]))
-      return output
+      let found = Self.rewrite(
+        MathSpanScanner.spans(utf8: bytes), of: bytes.count,
+        reserving: { output.reserveCapacity($0) },
+        keeping: { output.append(UnsafeBufferPointer(rebasing: bytes[$0])) },
+        inserting: { output.append(contentsOf: $0.utf8) })
+      return found ? output : nil
     }
+  }
+
+  /// The rewrite ``prepare(markdown:in:)`` makes of Markdown of `length` UTF-8 bytes holding
+  /// `spans`, told piece by piece: the room it needs, each range of the source `keeping` as it
+  /// is, each formula's marked code span `inserting`, in order. False, having told nothing,
+  /// when there is no formula.
+  private static func rewrite(
+    _ spans: [MathSpan], of length: Int, reserving: (Int) -> Void,
+    keeping: (Range<Int>) -> Void, inserting: (String) -> Void
+  ) -> Bool {
+    guard !spans.isEmpty else { return false }
+    reserving(length + spans.count * 8)
+    var position = 0
+    for span in spans where span.delimiter != .fence {
+      keeping(position..<span.range.lowerBound)
+      inserting(Placeholder.codeSpan(span.latex, display: span.isDisplay))
+      position = span.range.upperBound
+    }
+    keeping(position..<length)
+    return true
   }
 
   /// Replaces the marked code spans and the math fences with formulas: display math alone in
