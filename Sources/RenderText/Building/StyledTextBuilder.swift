@@ -394,5 +394,4 @@ struct StyledTextBuilder {
     }
     return (uniqueStyles, runs)
   }
-
 }
