@@ -158,7 +158,11 @@ import Testing
     defer { unlink(path) }
     let script = Array("#!/bin/sh\nexit 3\n".utf8)
     #expect(script.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == script.count)
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { close(writer) }
+    // A thread of its own: dispatch's shared pool, busy with other suites, ran this late.
+    Thread.detachNewThread {
+      usleep(30_000)
+      close(writer)
+    }
     let isolated = try IsolatedEngine(engineID: "discount", workerExecutable: path)
     #expect(
       throws: RenderError.engineCrashed(
