@@ -19,7 +19,7 @@ public final class BatchRenderer: Sendable {
   public let outputs: Set<BatchOutput>
   /// The folder a record's relative `path` resolves against.
   public let directory: String
-  // NSLock, not Synchronization's Mutex, as WorkerPool says: ThreadSanitizer sees it.
+  // NSLock, not Synchronization's Mutex, for the reason `Locked` gives.
   private let lock = NSLock()
   /// A renderer per configuration in use, each with its own workers: a renderer made per
   /// record would start a worker process per record.

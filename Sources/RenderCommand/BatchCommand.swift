@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import RenderBatch
+import RenderCore
 import RenderKit
-import Synchronization
 
 /// `render batch`: JSON Lines in, one answer line per input line out (see ``BatchArguments``
 /// and docs/batch.md).
@@ -74,7 +74,7 @@ enum BatchCommand {
     _ results: OrderedConcurrentMap<AsyncFilterSequence<BatchLines>, BatchResult>,
     write: @escaping @Sendable (Data) throws(RenderError) -> Void, context: CommandContext
   ) -> BatchSummary {
-    let summary = Mutex(BatchSummary())
+    let summary = Locked(BatchSummary())
     let done = DispatchSemaphore(value: 0)
     let started = ContinuousClock.now
     Task {

@@ -1,6 +1,6 @@
 import Foundation
+import RenderCore
 import RenderKit
-import Synchronization
 
 /// A Markdown (or HTML) file kept rendered as it changes: the page and the styled text,
 /// re-rendered whenever the file or its stylesheet is saved, and delivered to every
@@ -35,7 +35,7 @@ public final class LiveDocument: Sendable {
   /// when set, is watched with the document.
   public let configuration: RenderConfiguration
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     var latest: Result<DocumentRendering, RenderError> = .failure(

@@ -1,12 +1,12 @@
-import Synchronization
+import RenderCore
 
 /// Which rendering one event stream has sent, shared by the calls that produce its pieces.
 final class SentVersion: Sendable {
-  private let state: Mutex<(version: Int, started: Bool)>
+  private let state: Locked<(version: Int, started: Bool)>
 
   /// A stream whose client last saw `version`.
   init(_ version: Int) {
-    state = Mutex((version, false))
+    state = Locked((version, false))
   }
 
   /// The version the client has.

@@ -1,6 +1,6 @@
 import Foundation
 import RenderBatch
-import Synchronization
+import RenderCore
 import Testing
 
 /// The runner under `render batch`: order kept, work bounded, the base read no faster than
@@ -8,9 +8,9 @@ import Testing
 @Suite struct OrderedConcurrentMapTests {
   /// Counts what is being worked on and how far the base has been read.
   final class Counters: Sendable {
-    let running = Mutex(0)
-    let mostRunning = Mutex(0)
-    let read = Mutex(0)
+    let running = Locked(0)
+    let mostRunning = Locked(0)
+    let read = Locked(0)
   }
 
   /// A sequence of 0..<count that counts its reads.

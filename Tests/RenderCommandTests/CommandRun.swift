@@ -1,6 +1,6 @@
 import Foundation
 import RenderCommand
-import Synchronization
+import RenderCore
 
 /// Runs a command in-process with captured streams.
 struct CommandRun {
@@ -15,8 +15,8 @@ struct CommandRun {
     inputIsTerminal: Bool = false,
     command: ([String], CommandContext) -> ExitStatus = RenderCommand.run
   ) {
-    let output = Mutex(Data())
-    let error = Mutex("")
+    let output = Locked(Data())
+    let error = Locked("")
     let context = CommandContext(
       readStandardInput: { _ in input },
       writeOutput: { data in output.withLock { $0.append(data) } },

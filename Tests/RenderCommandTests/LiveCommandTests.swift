@@ -1,7 +1,6 @@
 import Foundation
 import RenderCommand
 import RenderCore
-import Synchronization
 import TestSupport
 import Testing
 
@@ -29,8 +28,8 @@ struct LiveCommandTests {
   func previewServesAndUpdates() throws {
     let folder = try Self.folder()
     try Data("# Live\n\nFirst draft.\n".utf8).write(to: folder.appendingPathComponent("notes.md"))
-    let output = Mutex("")
-    let seen = Mutex<[String: String]>([:])
+    let output = Locked("")
+    let seen = Locked<[String: String]>([:])
     let context = CommandContext(
       readStandardInput: { _ in Data() },
       writeOutput: { data in output.withLock { $0 += String(decoding: data, as: UTF8.self) } },
@@ -73,7 +72,7 @@ struct LiveCommandTests {
     let input = folder.appendingPathComponent("notes.md")
     let output = folder.appendingPathComponent("out")
     try Data("first version\n".utf8).write(to: input)
-    let contents = Mutex<[String]>([])
+    let contents = Locked<[String]>([])
     let context = CommandContext(
       readStandardInput: { _ in Data() }, writeOutput: { _ in }, writeError: { _ in },
       environment: [:], currentDirectory: folder.path, outputIsTerminal: false,
@@ -100,7 +99,7 @@ struct LiveCommandTests {
     let stylesheet = folder.appendingPathComponent("notes.css")
     let output = folder.appendingPathComponent("out.html")
     try Data("h1 { color: #123456; }".utf8).write(to: stylesheet)
-    let last = Mutex("")
+    let last = Locked("")
     let context = CommandContext(
       readStandardInput: { _ in Data() }, writeOutput: { _ in }, writeError: { _ in },
       environment: [:], currentDirectory: folder.path, outputIsTerminal: false,

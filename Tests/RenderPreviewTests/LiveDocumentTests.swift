@@ -1,7 +1,7 @@
 import Foundation
+import RenderCore
 import RenderKit
 import RenderPreview
-import Synchronization
 import Testing
 
 @Suite("LiveDocument")
@@ -125,7 +125,7 @@ struct LiveDocumentTests {
     let log = RenderingLog(document)
     // A write every 5 ms, on a thread of its own, never leaves the folder quiet for 30 ms; the
     // writer stops as soon as a rendering of one of its writes arrives, or at the bound.
-    let writing = Mutex(true)
+    let writing = Locked(true)
     let path = folder.file("notes.md")
     let writer = Thread {
       var tick = 0

@@ -1,13 +1,13 @@
+import RenderCore
 import RenderKit
 import RenderPreview
-import Synchronization
 
 /// Collects a live document's renderings as they arrive, for tests to poll. It listens on
 /// the rendering thread (``LiveDocument/observe(_:ended:)``), so a busy executor (the whole
 /// suite running on two cores) cannot hold the entries back; ``LiveDocument/renderings()``
 /// itself is tested in `stopEndsSequences` and docs/API.md's example.
 final class RenderingLog: Sendable {
-  private let entries = Mutex<[Result<DocumentRendering, RenderError>]>([])
+  private let entries = Locked<[Result<DocumentRendering, RenderError>]>([])
 
   init(_ document: LiveDocument) {
     _ = document.observe { [weak self] rendering in

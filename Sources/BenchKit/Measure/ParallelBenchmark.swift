@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import RenderCore
 
 /// Measures the speed-up of rendering chapters on several threads over one thread.
 ///
@@ -55,7 +55,7 @@ struct ParallelBenchmark {
   static func run(
     _ groups: [[PreparedDocument]], work: @escaping @Sendable (PreparedDocument) throws -> Int
   ) throws -> Int {
-    let outcome = Mutex<(total: Int, error: (any Error)?)>((0, nil))
+    let outcome = Locked<(total: Int, error: (any Error)?)>((0, nil))
     let finished = DispatchSemaphore(value: 0)
     for group in groups {
       let thread = Thread {

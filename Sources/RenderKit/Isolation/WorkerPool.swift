@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import RenderCore
-import Synchronization
 
 /// Idle workers kept for reuse, so that a render pays for a message round trip, not a process
 /// start (a Swift executable takes milliseconds to start; a small document renders in microseconds).
@@ -24,9 +23,7 @@ final class WorkerPool: Sendable {
   let runsHost: Bool
   /// The engine each spawned worker warms as it starts (nil for the importer's workers).
   let engineID: String?
-  // NSLock (a pthread mutex), not Synchronization's Mutex: on Linux that one hands a contended
-  // lock to its waiter inside the kernel (a priority-inheritance futex), which ThreadSanitizer
-  // cannot see, so `make check-sanitizers` reported a race between two holders of the lock.
+  // NSLock, not Synchronization's Mutex, for the reason `Locked` gives.
   private let lock = NSLock()
   private nonisolated(unsafe) var idle: [WorkerProcess] = []
   private nonisolated(unsafe) var spare: WorkerProcess?
