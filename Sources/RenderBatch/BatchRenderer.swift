@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import RenderKit
 
@@ -40,13 +39,13 @@ public final class BatchRenderer: Sendable {
   }
 
   /// The answers to `records`, in their order, `parallelism` rendered at a time (see
-  /// ``OrderedConcurrentMap``: at most that many are held, and `records` is read no faster
+  /// ``OrderedConcurrentMap``: a bounded number are held, and `records` is read no faster
   /// than answers are taken).
   public func results<Records: AsyncSequence & Sendable>(
     for records: Records, parallelism: Int
   ) -> OrderedConcurrentMap<Records, BatchResult> where Records.Element == BatchRecord {
     OrderedConcurrentMap(records, parallelism: parallelism) { record in
-      await self.result(for: record)
+      self.result(for: record)
     }
   }
 
@@ -55,13 +54,14 @@ public final class BatchRenderer: Sendable {
     forLines lines: Lines, parallelism: Int
   ) -> OrderedConcurrentMap<Lines, BatchResult> where Lines.Element == BatchLine {
     OrderedConcurrentMap(lines, parallelism: parallelism) { line in
-      await self.result(forLine: line)
+      self.result(forLine: line)
     }
   }
 
   /// The answer to one line: its record's, or an `invalid-record` or `input-too-large`
-  /// failure when it holds none; every line has one, a blank one too.
-  public func result(forLine line: BatchLine) async -> BatchResult {
+  /// failure when it holds none; every line has one, a blank one too. Blocks while workers
+  /// render.
+  public func result(forLine line: BatchLine) -> BatchResult {
     guard let bytes = line.bytes else {
       return BatchResult(
         id: nil, line: line.number,
@@ -73,7 +73,7 @@ public final class BatchRenderer: Sendable {
     }
     switch BatchRecord.decode(bytes, over: configuration) {
     case .success(let record):
-      var result = await result(for: record)
+      var result = result(for: record)
       result.line = line.number
       return result
     case .failure(let refusal):
@@ -81,17 +81,10 @@ public final class BatchRenderer: Sendable {
     }
   }
 
-  /// The answer to `record`. The work runs on a thread of its own while the task waits,
-  /// since a render waits for its worker and the cooperative pool must not block.
-  public func result(for record: BatchRecord) async -> BatchResult {
-    let outcome = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<BatchResult.Outputs, BatchFailure>, Never>) in
-      // A serial queue per wait runs on dispatch's overcommitting pool, as WorkerPool's do.
-      DispatchQueue(label: "RenderBatch.BatchRenderer").async {
-        continuation.resume(returning: self.outcome(of: record))
-      }
-    }
-    return BatchResult(id: record.id, outcome: outcome)
+  /// The answer to `record`. Blocks while workers render: call it from a thread that may
+  /// block (an ``OrderedConcurrentMap`` lane), never from Swift's cooperative pool.
+  public func result(for record: BatchRecord) -> BatchResult {
+    BatchResult(id: record.id, outcome: outcome(of: record))
   }
 
   /// The outputs of `record`, or why there are none; blocks while workers render.
