@@ -33,7 +33,7 @@ where Base.Element: Sendable {
   private let base: Base
   private let parallelism: Int
   private let runLength: Int
-  private let transform: @Sendable (Base.Element) -> Output
+  private let transform: @Sendable ([Base.Element]) -> [Output]
 
   /// The elements of `base` transformed by `transform`, which may block, on `parallelism`
   /// lanes (at least 1), handed over in runs of up to `runLength` (at least 1) while the lanes
@@ -42,10 +42,22 @@ where Base.Element: Sendable {
     _ base: Base, parallelism: Int, runLength: Int = 16,
     transform: @escaping @Sendable (Base.Element) -> Output
   ) {
+    self.init(
+      base, parallelism: parallelism, runLength: runLength, transformingRuns: { $0.map(transform) })
+  }
+
+  /// The elements of `base` transformed a run at a time by `transformingRuns`, which may
+  /// block and gives an output per element, in order: a lane takes the elements waiting, up
+  /// to `runLength` and its share of them, and transforms them together (a render of many
+  /// small documents that sends them to its worker at once).
+  public init(
+    _ base: Base, parallelism: Int, runLength: Int = 16,
+    transformingRuns: @escaping @Sendable ([Base.Element]) -> [Output]
+  ) {
     self.base = base
     self.parallelism = Swift.max(1, parallelism)
     self.runLength = Swift.max(1, runLength)
-    self.transform = transform
+    self.transform = transformingRuns
   }
 
   /// An iterator; the lanes and the reading start at its first ``AsyncIterator/next()``.
@@ -90,7 +102,9 @@ where Base.Element: Sendable {
     private let parallelism: Int
     private let runLength: Int
     private let capacity: Int
-    private let transform: @Sendable (Base.Element) -> Output
+    /// Let go of when the last lane ends, so that what it holds (a renderer and its workers)
+    /// goes before the consumer is told the sequence has ended.
+    private var transform: (@Sendable ([Base.Element]) -> [Output])?
     // NSCondition, not Synchronization's Mutex, for the reason `Locked` gives; its condition
     // is what idle lanes wait on.
     private let condition = NSCondition()
@@ -105,12 +119,13 @@ where Base.Element: Sendable {
     private var isStarted = false
     private var isStopped = false
     private var idleLanes = 0
+    private var runningLanes = 0
     private var consumer: CheckedContinuation<Void, Never>?
     private var reader: CheckedContinuation<Void, Never>?
 
     init(
       base: Base, parallelism: Int, runLength: Int,
-      transform: @escaping @Sendable (Base.Element) -> Output
+      transform: @escaping @Sendable ([Base.Element]) -> [Output]
     ) {
       self.base = base
       self.parallelism = parallelism
@@ -153,7 +168,8 @@ where Base.Element: Sendable {
     }
 
     private var isHeadDone: Bool { delivered < read && outputs[delivered % capacity] != nil }
-    private var isDrained: Bool { readingEnded && delivered == read }
+    /// Whether all is delivered and the lanes have ended.
+    private var isDrained: Bool { readingEnded && delivered == read && runningLanes == 0 }
 
     /// The next output in order, if it is done, or the end.
     private func deliver() -> Delivery {
@@ -186,6 +202,7 @@ where Base.Element: Sendable {
         return !isStarted
       }
       guard isFirst else { return }
+      condition.withLock { runningLanes = parallelism }
       for _ in 0..<parallelism {
         // A serial queue per lane runs on dispatch's overcommitting pool, which starts a
         // thread whenever none is free, as WorkerPool's waits do.
@@ -259,14 +276,22 @@ where Base.Element: Sendable {
           idleLanes -= 1
           continue
         }
-        let index = taken
-        taken += 1
-        let element = inputs[index % capacity]!
-        inputs[index % capacity] = nil
+        // Its share of what waits, so that the other lanes have work too.
+        let count = Swift.min(runLength, Swift.max(1, (read - taken) / parallelism))
+        let first = taken
+        taken += count
+        let transform = transform!
+        var elements: [Base.Element] = []
+        elements.reserveCapacity(count)
+        for index in first..<first + count {
+          elements.append(inputs[index % capacity]!)
+          inputs[index % capacity] = nil
+        }
         condition.unlock()
-        let output = transform(element)
+        let made = transform(elements)
+        precondition(made.count == count, "a run's transform gives one output per element")
         condition.lock()
-        outputs[index % capacity] = output
+        for (offset, output) in made.enumerated() { outputs[(first + offset) % capacity] = output }
         if consumer != nil, isHeadDone, taken == read || doneInARow >= runLength {
           let waking = consumer
           consumer = nil
@@ -275,7 +300,15 @@ where Base.Element: Sendable {
           condition.lock()
         }
       }
+      runningLanes -= 1
+      var waking: CheckedContinuation<Void, Never>?
+      if runningLanes == 0 {
+        transform = nil
+        waking = consumer
+        consumer = nil
+      }
       condition.unlock()
+      waking?.resume()
     }
 
     /// How many outputs from the next to deliver are done in a row, counted up to a run.

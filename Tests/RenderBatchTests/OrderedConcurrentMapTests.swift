@@ -67,8 +67,8 @@ import Testing
   @Test func aConsumerThatStopsStopsTheReading() async throws {
     let counters = Counters()
     let map = OrderedConcurrentMap(
-      Numbers(count: 1_000_000, counters: counters), parallelism: 4, runLength: 2
-    ) { $0 }
+      Numbers(count: 1_000_000, counters: counters), parallelism: 4, runLength: 2,
+      transform: { $0 })
     var taken = 0
     for try await _ in map {
       taken += 1
@@ -134,7 +134,8 @@ import Testing
 
   @Test func anErrorOfTheBaseComesAfterTheElementsBeforeIt() async throws {
     var results: [Int] = []
-    var iterator = OrderedConcurrentMap(Failing(), parallelism: 2) { $0 }.makeAsyncIterator()
+    var iterator = OrderedConcurrentMap(Failing(), parallelism: 2, transform: { $0 })
+      .makeAsyncIterator()
     await #expect(throws: Failing.Unreadable.self) {
       while let result = try await iterator.next() { results.append(result) }
     }
