@@ -178,6 +178,8 @@ final class WorkerPool: Sendable {
   /// (Linux gives 208 KiB, messages' bookkeeping included), or the host would wait to send
   /// while the worker waits to answer.
   static let maximumRunBytes = 64 * 1024
+  /// The most requests a run holds: the buffer also pays for each message's bookkeeping.
+  static let maximumRunRequests = 16
 
   /// The answer to each of `requests`, in their order, as ``answer(_:limits:name:)`` gives
   /// it; a request that fails has its error in its place.
@@ -202,7 +204,9 @@ final class WorkerPool: Sendable {
       let first = results.count
       var end = first + 1
       var bytes = sizes[first] ?? Self.maximumRunBytes
-      while end < requests.count, let size = sizes[end], bytes + size <= Self.maximumRunBytes {
+      while end < requests.count, end - first < Self.maximumRunRequests, let size = sizes[end],
+        bytes + size <= Self.maximumRunBytes
+      {
         bytes += size
         end += 1
       }
