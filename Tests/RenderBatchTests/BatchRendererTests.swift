@@ -49,6 +49,13 @@ import Testing
         bytes: try JSONSerialization.data(withJSONObject: ["id": index, "html": html]),
         length: 0)
     }
+    // A worker started first, so that no benign record's deadline pays for a start; tried
+    // again while a slow start (a sanitizer's) overruns the deadline.
+    var isWarm = false
+    for _ in 0..<10 where !isWarm {
+      isWarm = (try? batch.results(forLines: [lines[0]])[0].outcome.get()) != nil
+    }
+    #expect(isWarm)
     let answers = batch.results(forLines: lines)
     #expect(answers.map(\.line) == [1, 2, 3, 4, 5])
     #expect(answers.map(\.id) == (0..<5).map { .number(Double($0)) })
