@@ -17,6 +17,8 @@ struct BatchJob {
   private var page: HTMLPage?
   private var document: RenderCore.Document?
   private var styled: StyledText?
+  /// The output of ``soleJob(for:)``, when it was run beforehand (with other records' jobs).
+  var soleOutput: Data?
 
   init(_ record: BatchRecord, renderer: Renderer, directory: String) throws(RenderError) {
     self.renderer = renderer
@@ -121,6 +123,16 @@ struct BatchJob {
     }
   }
 
+  /// The one job whose output makes all of `outputs` (plain text, or JSON, alone), which may
+  /// be run beforehand and its output given as ``soleOutput``; nil when there is none.
+  func soleJob(for outputs: Set<BatchOutput>) -> RenderJob? {
+    switch outputs {
+    case [.text]: RenderJob(source, to: .plainText)
+    case [.json]: RenderJob(source, to: .json)
+    default: nil
+    }
+  }
+
   /// `output` (plain text or JSON) of the styled text: asked of the pipeline when `alone`,
   /// no other styled output needing the same styled text, so that a contained render makes
   /// it whole in the worker; else made from the styled text, made once.
@@ -128,6 +140,7 @@ struct BatchJob {
     _ output: RenderJob.Output, alone: Bool, from made: (StyledText) -> Data
   ) throws(RenderError) -> Data {
     if alone, styled == nil, document == nil {
+      if let soleOutput { return soleOutput }
       return try renderer.run(RenderJob(source, to: output)).utf8 ?? Data()
     }
     return made(try styledOnce())

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import RenderKit
 
@@ -40,13 +39,13 @@ public final class BatchRenderer: Sendable {
   }
 
   /// The answers to `records`, in their order, `parallelism` rendered at a time (see
-  /// ``OrderedConcurrentMap``: at most that many are held, and `records` is read no faster
+  /// ``OrderedConcurrentMap``: a bounded number are held, and `records` is read no faster
   /// than answers are taken).
   public func results<Records: AsyncSequence & Sendable>(
     for records: Records, parallelism: Int
   ) -> OrderedConcurrentMap<Records, BatchResult> where Records.Element == BatchRecord {
     OrderedConcurrentMap(records, parallelism: parallelism) { record in
-      await self.result(for: record)
+      self.result(for: record)
     }
   }
 
@@ -54,44 +53,110 @@ public final class BatchRenderer: Sendable {
   public func results<Lines: AsyncSequence & Sendable>(
     forLines lines: Lines, parallelism: Int
   ) -> OrderedConcurrentMap<Lines, BatchResult> where Lines.Element == BatchLine {
-    OrderedConcurrentMap(lines, parallelism: parallelism) { line in
-      await self.result(forLine: line)
+    OrderedConcurrentMap(
+      lines, parallelism: parallelism,
+      transformingRuns: { run in
+        self.results(forLines: run)
+      })
+  }
+
+  /// The answers to `lines`, in their order, each as ``result(forLine:)`` gives it; the
+  /// records under the batch's configuration whose outputs one job makes (plain text, or
+  /// JSON) are rendered together (``RenderKit/Renderer/run(_:)``), so that contained small
+  /// documents go to their worker in runs. Blocks while workers render.
+  public func results(forLines lines: [BatchLine]) -> [BatchResult] {
+    var results = [BatchResult?](repeating: nil, count: lines.count)
+    var gathered: [(index: Int, record: BatchRecord, job: BatchJob, outputs: Set<BatchOutput>)] =
+      []
+    let renderer = lock.withLock { renderers[configuration] }
+    for (index, line) in lines.enumerated() {
+      let record: BatchRecord
+      switch reading(line) {
+      case .answered(let answer):
+        results[index] = answer
+        continue
+      case .record(let read): record = read
+      }
+      let outputs = record.outputs ?? self.outputs
+      if let renderer, record.configuration == nil {
+        let outcome: Result<BatchResult.Outputs, BatchFailure>
+        do throws(RenderError) {
+          var job = try BatchJob(record, renderer: renderer, directory: directory)
+          if job.soleJob(for: outputs) != nil {
+            gathered.append((index, record, job, outputs))
+            continue
+          }
+          outcome = .success(try job.outputs(outputs))
+        } catch {
+          outcome = .failure(BatchFailure(error))
+        }
+        results[index] = BatchResult(id: record.id, line: line.number, outcome: outcome)
+        continue
+      }
+      results[index] = result(for: record)
+      results[index]?.line = line.number
     }
+    if let renderer, !gathered.isEmpty {
+      let ran = renderer.run(gathered.map { $0.job.soleJob(for: $0.outputs)! })
+      for (entry, ranJob) in zip(gathered, ran) {
+        var job = entry.job
+        let outcome: Result<BatchResult.Outputs, BatchFailure>
+        do throws(RenderError) {
+          job.soleOutput = try ranJob.get().utf8 ?? Data()
+          outcome = .success(try job.outputs(entry.outputs))
+        } catch {
+          outcome = .failure(BatchFailure(error))
+        }
+        results[entry.index] = BatchResult(
+          id: entry.record.id, line: lines[entry.index].number, outcome: outcome)
+      }
+    }
+    return results.map { $0! }
+  }
+
+  /// What a line holds: a record, or, when it holds none, its answer already.
+  private enum Reading {
+    case record(BatchRecord)
+    case answered(BatchResult)
   }
 
   /// The answer to one line: its record's, or an `invalid-record` or `input-too-large`
-  /// failure when it holds none; every line has one, a blank one too.
-  public func result(forLine line: BatchLine) async -> BatchResult {
-    guard let bytes = line.bytes else {
-      return BatchResult(
-        id: nil, line: line.number,
-        outcome: .failure(
-          BatchFailure(
-            .inputTooLarge,
-            "the line is \(line.length) bytes, more than a record may be; "
-              + "give the document by \"path\", or raise maximumInputBytes")))
-    }
-    switch BatchRecord.decode(bytes, over: configuration) {
-    case .success(let record):
-      var result = await result(for: record)
+  /// failure when it holds none; every line has one, a blank one too. Blocks while workers
+  /// render.
+  public func result(forLine line: BatchLine) -> BatchResult {
+    switch reading(line) {
+    case .answered(let answer): return answer
+    case .record(let record):
+      var result = result(for: record)
       result.line = line.number
       return result
-    case .failure(let refusal):
-      return BatchResult(id: refusal.id, line: line.number, outcome: .failure(refusal.failure))
     }
   }
 
-  /// The answer to `record`. The work runs on a thread of its own while the task waits,
-  /// since a render waits for its worker and the cooperative pool must not block.
-  public func result(for record: BatchRecord) async -> BatchResult {
-    let outcome = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<BatchResult.Outputs, BatchFailure>, Never>) in
-      // A serial queue per wait runs on dispatch's overcommitting pool, as WorkerPool's do.
-      DispatchQueue(label: "RenderBatch.BatchRenderer").async {
-        continuation.resume(returning: self.outcome(of: record))
-      }
+  /// The record on `line`, or the answer to a line that holds none.
+  private func reading(_ line: BatchLine) -> Reading {
+    guard let bytes = line.bytes else {
+      return .answered(
+        BatchResult(
+          id: nil, line: line.number,
+          outcome: .failure(
+            BatchFailure(
+              .inputTooLarge,
+              "the line is \(line.length) bytes, more than a record may be; "
+                + "give the document by \"path\", or raise maximumInputBytes"))))
     }
-    return BatchResult(id: record.id, outcome: outcome)
+    switch BatchRecord.decode(bytes, over: configuration) {
+    case .success(let record): return .record(record)
+    case .failure(let refusal):
+      return .answered(
+        BatchResult(id: refusal.id, line: line.number, outcome: .failure(refusal.failure)))
+    }
+  }
+
+  /// The answer to `record`. Blocks while workers render: call it from a thread that may
+  /// block (an ``OrderedConcurrentMap`` lane), never from Swift's cooperative pool.
+  public func result(for record: BatchRecord) -> BatchResult {
+    BatchResult(id: record.id, outcome: outcome(of: record))
   }
 
   /// The outputs of `record`, or why there are none; blocks while workers render.

@@ -77,10 +77,18 @@ enum BatchCommand {
     let summary = Locked(BatchSummary())
     let done = DispatchSemaphore(value: 0)
     let started = ContinuousClock.now
+    // Taken out of the task's captures, which live until the task is freed: the renderer and
+    // its workers then go (stopped and reaped) when the command lets go of them, before the
+    // process exits, not at whatever time the task is freed.
+    let pending = Locked(Optional(results))
     Task {
       var lastProgress = started
       do {
-        for try await result in results {
+        var answers = pending.withLock { held in
+          defer { held = nil }
+          return held
+        }!.makeAsyncIterator()
+        while let result = try await answers.next() {
           try write(result.jsonLine)
           summary.withLock { $0.count(result) }
           if context.errorIsTerminal, lastProgress.duration(to: .now) > .seconds(1) {

@@ -113,6 +113,33 @@ import Testing
     }
   }
 
+  @Test("jobs run together give each the output it has alone, or its own failure, in place")
+  func jobsRunTogether() throws {
+    var configuration = RenderConfiguration()
+    configuration.limits.maximumInputBytes = 200
+    let contained = try Renderer(configuration: configuration)
+    configuration.isolation = .inProcess
+    let inProcess = try Renderer(configuration: configuration)
+    let long = "<p>" + String(repeating: "x", count: 300) + "</p>"
+    let jobs = [
+      RenderJob(.html("<p>one</p>"), to: .plainText),
+      RenderJob(.html(long), to: .plainText),
+      RenderJob(.markdown("# two"), to: .plainText),
+      RenderJob(.html(Self.treesThatDiffer[0]), to: .plainText),
+      RenderJob(.html("<p>three</p>"), to: .json),
+      RenderJob(.html(Self.treesThatDiffer[3]), to: .plainText),
+    ]
+    let results = contained.run(jobs)
+    #expect(results.count == jobs.count)
+    for index in [0, 2, 3, 4, 5] {
+      #expect(try results[index].get().utf8 == inProcess.run(jobs[index]).utf8, "job \(index)")
+    }
+    #expect(
+      throws: RenderError.limitExceeded(
+        limit: RenderLimits.inputLimitName, value: long.utf8.count, maximum: 200)
+    ) { try results[1].get() }
+  }
+
   @Test("an engine's HTML is imported in its worker by the importer the host passes")
   func engineDocumentImportsWithTheImporterPassed() throws {
     var options = RenderOptions()

@@ -75,20 +75,54 @@ public struct IsolatedHTMLImporter: HTMLImporting {
       .bytes(name: "html-import")
   }
 
+  /// ``run(_:to:options:passes:)`` of each of `inputs`, or why it has no output, in their
+  /// order: sent to a worker in runs (``WorkerPool/answers(_:limits:name:)``), each input
+  /// still held to the limits on its own.
+  func run(
+    _ inputs: [WorkerRequest.Input], to output: WorkerRequest.Output, options: RenderOptions,
+    passes: [any DocumentPass]
+  ) -> [Result<Data, RenderError>] {
+    var results = [Result<Data, RenderError>?](repeating: nil, count: inputs.count)
+    var requests: [WorkerRequest] = []
+    var sent: [Int] = []
+    for (index, input) in inputs.enumerated() {
+      do throws(RenderError) {
+        requests.append(try request(input, to: output, options: options, passIDs: passes.map(\.id)))
+        sent.append(index)
+      } catch {
+        results[index] = .failure(error)
+      }
+    }
+    for (index, answer) in zip(sent, pool.answers(requests, limits: limits, name: "html-import")) {
+      results[index] = Result { () throws(RenderError) in
+        try answer.get().bytes(name: "html-import")
+      }
+    }
+    return results.map { $0! }
+  }
+
   /// Checks the request in the host, then makes one round trip.
   private func answer(
     _ input: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
     passIDs: [String] = []
   ) throws(RenderError) -> WorkerResponse {
+    let request = try request(input, to: output, options: options, passIDs: passIDs)
+    return try pool.answer(request, limits: limits, name: "html-import")
+  }
+
+  /// The request for `output` of `input`, checked in the host: the input cap, the importer.
+  private func request(
+    _ input: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
+    passIDs: [String]
+  ) throws(RenderError) -> WorkerRequest {
     guard input.count <= limits.maximumInputBytes else {
       throw .limitExceeded(
         limit: RenderLimits.inputLimitName, value: input.count, maximum: limits.maximumInputBytes)
     }
     // An unknown importer is reported here, as the in-process registry reports it.
     _ = try ImporterRegistry.builtIn.importer(id: importerID)
-    let request = WorkerRequest(
+    return WorkerRequest(
       .html, to: output, engineID: "", importerID: importerID, options: options,
       passIDs: passIDs, input: input)
-    return try pool.answer(request, limits: limits, name: "html-import")
   }
 }

@@ -138,25 +138,181 @@ final class WorkerPool: Sendable {
         worker.stop()
         worker = try spawn()
         isReused = false
-      // A worker stopped at a limit is reaped off this path, which has an answer to give.
-      case .deadlinePassed:
-        worker.discard(reapingOn: reaper)
-        throw .deadlineExceeded(engine: name, seconds: limits.deadlineSeconds)
-      case .processorTimeExceeded:
-        worker.discard(reapingOn: reaper)
-        throw .deadlineExceeded(engine: name, seconds: processorTime?.inSeconds ?? 0)
-      case .memoryExceeded(let bytes):
-        worker.discard(reapingOn: reaper)
-        throw .limitExceeded(
-          limit: RenderLimits.memoryLimitName, value: bytes, maximum: caps.memoryBytes)
-      case .oversized(let bytes) where bytes > caps.outputBytes:
-        worker.discard(reapingOn: reaper)
-        throw .limitExceeded(
-          limit: RenderLimits.outputLimitName, value: bytes, maximum: caps.outputBytes)
-      case .closed, .closedBeforeRequest, .oversized:
-        // One that ended on its own is waited for: how it ended is what the error says.
-        throw .engineCrashed(engine: name, detail: "its worker process \(worker.stop())")
+      default:
+        throw self.error(
+          for: failure, of: worker, limits: limits, caps: caps, processorTime: processorTime,
+          name: name)
       }
+    }
+  }
+
+  /// The error a request's `failure` on `worker` is, the worker stopped: one stopped at a
+  /// limit is reaped off this path, which has an answer to give.
+  private func error(
+    for failure: WorkerChannel.Failure, of worker: WorkerProcess, limits: RenderLimits,
+    caps: WorkerCaps, processorTime: Duration?, name: String
+  ) -> RenderError {
+    switch failure {
+    case .deadlinePassed:
+      worker.discard(reapingOn: reaper)
+      return .deadlineExceeded(engine: name, seconds: limits.deadlineSeconds)
+    case .processorTimeExceeded:
+      worker.discard(reapingOn: reaper)
+      return .deadlineExceeded(engine: name, seconds: processorTime?.inSeconds ?? 0)
+    case .memoryExceeded(let bytes):
+      worker.discard(reapingOn: reaper)
+      return .limitExceeded(
+        limit: RenderLimits.memoryLimitName, value: bytes, maximum: caps.memoryBytes)
+    case .oversized(let bytes) where bytes > caps.outputBytes:
+      worker.discard(reapingOn: reaper)
+      return .limitExceeded(
+        limit: RenderLimits.outputLimitName, value: bytes, maximum: caps.outputBytes)
+    case .closed, .closedBeforeRequest, .oversized:
+      // One that ended on its own is waited for: how it ended is what the error says.
+      return .engineCrashed(engine: name, detail: "its worker process \(worker.stop())")
+    }
+  }
+
+  /// The most bytes a run of requests (``answers(_:limits:name:)``) holds, heads and inputs:
+  /// all of a run is sent before any answer is read, so it must fit in the socket's buffer
+  /// (Linux gives 208 KiB, messages' bookkeeping included), or the host would wait to send
+  /// while the worker waits to answer.
+  static let maximumRunBytes = 64 * 1024
+  /// The most requests a run holds: the buffer also pays for each message's bookkeeping.
+  static let maximumRunRequests = 16
+
+  /// The answer to each of `requests`, in their order, as ``answer(_:limits:name:)`` gives
+  /// it; a request that fails has its error in its place.
+  ///
+  /// Requests small enough go to one worker in runs, all of a run sent before its answers are
+  /// read, which the worker gives in turn: a run of small documents pays for one hand-over
+  /// each way, not one per document. Each request is still held to its own caps (the worker
+  /// applies each request's before reading its input), and to its own deadline and processor
+  /// time, counted from the answer before it, when the worker takes it up. A request that
+  /// fails them gets the error it gets alone, its worker is stopped, and the requests after it
+  /// go to another worker.
+  func answers(
+    _ requests: [WorkerRequest], limits: RenderLimits, name: String
+  ) -> [Result<WorkerResponse, RenderError>] {
+    var results: [Result<WorkerResponse, RenderError>] = []
+    results.reserveCapacity(requests.count)
+    let encoded = requests.map { $0.encoded() }
+    let sizes = zip(requests, encoded).map { request, encoded in
+      Self.runSize(of: request, head: encoded.head)
+    }
+    while results.count < requests.count {
+      let first = results.count
+      var end = first + 1
+      var bytes = sizes[first] ?? Self.maximumRunBytes
+      while end < requests.count, end - first < Self.maximumRunRequests, let size = sizes[end],
+        bytes + size <= Self.maximumRunBytes
+      {
+        bytes += size
+        end += 1
+      }
+      guard end - first > 1 else {
+        results.append(
+          Result { () throws(RenderError) in
+            try answer(requests[first], limits: limits, name: name)
+          })
+        continue
+      }
+      results += answerRun(
+        requests[first..<end], encoded: encoded[first..<end], limits: limits, name: name)
+    }
+    return results
+  }
+
+  /// The bytes `request` takes in a run; nil when it may not go in one: its input is a file
+  /// passed as a descriptor, or its output is written to one, rather than in the messages.
+  private static func runSize(of request: WorkerRequest, head: [UInt8]) -> Int? {
+    guard request.destination == nil else { return nil }
+    if case .file = request.input { return nil }
+    return head.count + request.input.count
+  }
+
+  /// The answers to the first requests of `run`, at least one: all when the worker gives
+  /// them, else up to the one that failed, which has its error.
+  private func answerRun(
+    _ run: ArraySlice<WorkerRequest>, encoded: ArraySlice<WorkerRequest.Encoded>,
+    limits: RenderLimits, name: String
+  ) -> [Result<WorkerResponse, RenderError>] {
+    let caps = run.map { WorkerCaps(limits: limits, inputBytes: $0.input.count) }
+    let processorTimes = run.map { limits.processorTime(forInputBytes: $0.input.count) }
+    var worker: WorkerProcess
+    var isReused: Bool
+    do throws(RenderError) {
+      (worker, isReused) = try checkOut()
+    } catch {
+      return [.failure(error)]
+    }
+    var answers: [Result<WorkerResponse, RenderError>] = []
+    while true {
+      var start = ContinuousClock.now
+      var sent = 0
+      var sendFailure: WorkerChannel.Failure?
+      for (index, request) in encoded.enumerated() {
+        do throws(WorkerChannel.Failure) {
+          try worker.send(
+            request, caps: caps[index], before: start.advanced(by: limits.deadline))
+          sent += 1
+        } catch {
+          sendFailure = error
+          break
+        }
+      }
+      var failure = sendFailure
+      var failedAt = sent
+      for index in 0..<sent {
+        let processorLimit = worker.processorLimit(processorTimes[index])
+        do throws(WorkerChannel.Failure) {
+          let answer = try worker.receive(
+            caps: caps[index], before: start.advanced(by: limits.deadline),
+            processorLimit: processorLimit,
+            nearingEnd: (Self.spareLead(deadline: limits.deadline), startSpare))
+          answers.append(
+            .success(
+              WorkerResponse(taking: answer)
+                ?? .failure("the worker sent an unreadable answer; rebuild the worker")))
+          start = .now
+        } catch {
+          failure = error
+          failedAt = index
+          break
+        }
+      }
+      guard let failure else {
+        checkIn(worker)
+        return answers
+      }
+      var foundDead: Bool {
+        switch failure {
+        case .closed, .closedBeforeRequest: true
+        default: false
+        }
+      }
+      if answers.isEmpty, isReused, foundDead {
+        // A reused worker found dead says nothing about these inputs: once more, on a new one.
+        worker.stop()
+        do throws(RenderError) {
+          worker = try spawn()
+        } catch {
+          return [.failure(error)]
+        }
+        isReused = false
+        continue
+      }
+      if failedAt < sent || answers.isEmpty {
+        let index = min(failedAt, run.count - 1)
+        answers.append(
+          .failure(
+            error(
+              for: failure, of: worker, limits: limits, caps: caps[index],
+              processorTime: processorTimes[index], name: name)))
+      } else {
+        worker.stop()
+      }
+      return answers
     }
   }
 

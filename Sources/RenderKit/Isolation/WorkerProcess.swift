@@ -82,12 +82,25 @@ final class WorkerProcess: @unchecked Sendable {
     processorTime budget: Duration? = nil,
     nearingEnd: (lead: Duration, action: () -> Void)? = nil
   ) throws(WorkerChannel.Failure) -> UnsafeMutableBufferPointer<UInt8> {
-    let processID = processID
     // The worker is reused, so its clock counts earlier requests and its start: the budget
     // runs from here.
-    let processorLimit = budget.flatMap { budget in
-      ProcessorTime.used(by: processID).map { $0 + budget }
-    }
+    let processorLimit = processorLimit(budget)
+    try send(request, caps: caps, before: deadline)
+    return try receive(
+      caps: caps, before: deadline, processorLimit: processorLimit, nearingEnd: nearingEnd)
+  }
+
+  /// The worker's processor time `budget` from now; nil without a budget, or when the
+  /// worker's clock cannot be read.
+  func processorLimit(_ budget: Duration?) -> Duration? {
+    budget.flatMap { budget in ProcessorTime.used(by: processID).map { $0 + budget } }
+  }
+
+  /// Sends `caps` and `request` (its descriptors passed with the caps), before `deadline`;
+  /// the answer is ``receive(caps:before:processorLimit:nearingEnd:)``'s to take.
+  func send(
+    _ request: WorkerRequest.Encoded, caps: WorkerCaps, before deadline: ContinuousClock.Instant
+  ) throws(WorkerChannel.Failure) {
     do throws(WorkerChannel.Failure) {
       try request.withInput { input in
         Result { () throws(WorkerChannel.Failure) in
@@ -99,6 +112,16 @@ final class WorkerProcess: @unchecked Sendable {
     } catch .closed(let code) {
       throw .closedBeforeRequest(errno: code)
     }
+  }
+
+  /// The answer to the earliest request sent and not answered, as ``exchange(_:caps:before:
+  /// processorTime:nearingEnd:)`` receives it, the worker's processor time held below
+  /// `processorLimit` (``processorLimit(_:)``).
+  func receive(
+    caps: WorkerCaps, before deadline: ContinuousClock.Instant, processorLimit: Duration?,
+    nearingEnd: (lead: Duration, action: () -> Void)? = nil
+  ) throws(WorkerChannel.Failure) -> UnsafeMutableBufferPointer<UInt8> {
+    let processID = processID
     var nearing = nearingEnd
     // Room for the answer's tag and a limit report besides the payload.
     return try channel.receiveBuffer(

@@ -47,10 +47,7 @@ package struct RenderPipeline: Sendable {
 
   /// Runs `job`.
   package func run(_ job: RenderJob) throws(RenderError) -> RenderResult {
-    let context = DocumentPassContext(
-      options: options, idPrefix: sanitizer == nil ? "" : "user-content-",
-      configuredTitle: renderer.configuration.title,
-      makesPage: { if case .page = job.output { true } else { false } }())
+    let context = context(of: job)
     var passes = renderer.passes.filter { $0.isActive(in: context) }
     if job.source.isHTML { return try runHTML(job, passes: passes, context: context) }
     if let result = try workerOutput(job, passes: passes) { return result }
@@ -66,6 +63,44 @@ package struct RenderPipeline: Sendable {
     var document = try markdownDocument(job.source)
     for pass in passes { try pass.apply(to: &document, in: context) }
     return try write(document, job: job)
+  }
+
+  /// Runs each of `jobs`, as ``run(_:)`` does, in their order; the HTML jobs whose output
+  /// the importer's worker makes whole (``workerStyledRequest(_:passes:)``), and that ask
+  /// the same of it as the first such job, go to that worker together, in runs.
+  package func run(_ jobs: [RenderJob]) -> [Result<RenderResult, RenderError>] {
+    var results = [Result<RenderResult, RenderError>?](repeating: nil, count: jobs.count)
+    var gathered: [Int] = []
+    var inputs: [WorkerRequest.Input] = []
+    var shared: StyledRequest?
+    for (index, job) in jobs.enumerated() {
+      let passes = renderer.passes.filter { $0.isActive(in: context(of: job)) }
+      if job.source.isHTML, let request = workerStyledRequest(job, passes: passes),
+        shared.map({ $0.output == request.output && $0.passIDs == request.passIDs }) ?? true
+      {
+        shared = shared ?? request
+        gathered.append(index)
+        inputs.append(request.input)
+      } else {
+        results[index] = Result { () throws(RenderError) in try run(job) }
+      }
+    }
+    if let shared {
+      let outputs = shared.importer.run(
+        inputs, to: shared.output, options: options, passes: shared.passes)
+      for (index, output) in zip(gathered, outputs) {
+        results[index] = output.map { .bytes($0) }
+      }
+    }
+    return results.map { $0! }
+  }
+
+  /// What the passes of `job` are given.
+  private func context(of job: RenderJob) -> DocumentPassContext {
+    DocumentPassContext(
+      options: options, idPrefix: sanitizer == nil ? "" : "user-content-",
+      configuredTitle: renderer.configuration.title,
+      makesPage: { if case .page = job.output { true } else { false } }())
   }
 
   // MARK: Markdown
@@ -351,13 +386,32 @@ package struct RenderPipeline: Sendable {
   }
 
   /// Plain text, JSON or terminal output of the HTML, made in the importer's worker by the
-  /// whole pipeline when every active pass is built-in: the host decodes no document and
-  /// cascades nothing. Nil when the worker cannot: the importer runs in-process, the host's
-  /// own state enters the output (a configured title, sanitizing, linked stylesheets read
-  /// beside the input), or the output is another.
+  /// whole pipeline (``workerStyledRequest(_:passes:)``); nil when the worker cannot.
   private func workerStyledOutput(
     _ job: RenderJob, passes: [any DocumentPass]
   ) throws(RenderError) -> Data? {
+    guard let request = workerStyledRequest(job, passes: passes) else { return nil }
+    return try request.importer.run(
+      request.input, to: request.output, options: options, passes: request.passes)
+  }
+
+  /// What the importer's worker is asked for a job's styled output.
+  private struct StyledRequest {
+    let importer: IsolatedHTMLImporter
+    let input: WorkerRequest.Input
+    let output: WorkerRequest.Output
+    let passes: [any DocumentPass]
+    var passIDs: [String] { passes.map(\.id) }
+  }
+
+  /// The request for plain text, JSON or terminal output of the HTML when the importer's
+  /// worker can make it whole, every active pass being built-in: the host then decodes no
+  /// document and cascades nothing. Nil when the worker cannot: the importer runs
+  /// in-process, the host's own state enters the output (a configured title, sanitizing,
+  /// linked stylesheets read beside the input), or the output is another.
+  private func workerStyledRequest(
+    _ job: RenderJob, passes: [any DocumentPass]
+  ) -> StyledRequest? {
     guard let isolated = renderer.importer as? IsolatedHTMLImporter,
       passes.allSatisfy(Renderer.isBuiltIn), sanitizer == nil,
       renderer.configuration.title == nil, job.linkedStylesheetFolder == nil
@@ -381,7 +435,7 @@ package struct RenderPipeline: Sendable {
     case .htmlBytes(let bytes): input = .bytes(bytes)
     case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
     }
-    return try isolated.run(input, to: output, options: options, passes: passes)
+    return StyledRequest(importer: isolated, input: input, output: output, passes: passes)
   }
 
   // MARK: Writing

@@ -94,6 +94,14 @@ public struct Renderer: Sendable {
     try RenderPipeline(self).run(job)
   }
 
+  /// Each of `jobs` run as ``run(_:)`` runs it, or why it failed, in their order. Plain
+  /// text, JSON and terminal output of HTML that the importer's worker makes whole go to that
+  /// worker in runs, each job still under its own limits: many small documents then pay for
+  /// few hand-overs between the processes, not one each.
+  package func run(_ jobs: [RenderJob]) -> [Result<RenderResult, RenderError>] {
+    RenderPipeline(self).run(jobs)
+  }
+
   /// ``run(_:)`` for async callers: an engine in a worker process suspends the task while it
   /// works, so waiting never blocks a thread of the cooperative pool.
   ///
