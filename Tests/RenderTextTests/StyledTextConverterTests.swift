@@ -40,6 +40,25 @@ struct StyledTextConverterTests {
         """)
   }
 
+  @Test(
+    "plain text of long lines: breaks, indents and brackets at every offset",
+    arguments: 0..<16)
+  func longLines(offset: Int) {
+    // Scalars of two, three and four bytes, and U+2014, which starts as U+2028 does.
+    let lines = [
+      String(repeating: "x", count: offset + 1) + " Привет, мир: 日本語 and 😀 all together",
+      "a second line \u{2014} with a dash and more words after it",
+      "третья строка",
+    ]
+    let document = TestMarkup.document(
+      "<ul><li>\(lines.joined(separator: "<br>"))<sup><a href=\"#fn-1\">1</a></sup> and on</li></ul>"
+    )
+    let styles = TestCascade.styles(for: document)
+    let expected = "• " + lines.joined(separator: "\n  ") + "[1] and on"
+    #expect(StyledText(document: document, styles: styles).plainText == expected)
+    #expect(StyledText.plainTextUTF8(of: document, styles: styles) == Array(expected.utf8))
+  }
+
   @Test("plain text of text without blocks is the string with line separators as newlines")
   func plainTextWithoutBlocks() {
     #expect(StyledText(string: "a\u{2028}b").plainText == "a\nb")
