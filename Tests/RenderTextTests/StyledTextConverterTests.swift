@@ -159,6 +159,22 @@ struct StyledTextConverterTests {
     #expect(object?["text"] as? String == text)
   }
 
+  @Test("JSON escapes what long text holds, at every offset", arguments: 0..<16)
+  func jsonEscapingLongText(offset: Int) throws {
+    let text =
+      String(repeating: "x", count: offset + 1)
+      + " plain words, then \"quoted\" and back\\slashed, Кириллица and 日本語,"
+      + " a tab\there, a line\u{2028}separator, a paragraph\u{2029}separator \u{2014} and\u{1}so on"
+    let styled = StyledText(
+      string: text, runs: [.init(range: 0..<text.unicodeScalars.count, style: TextStyle())])
+    let json = String(decoding: styled.jsonData(), as: UTF8.self)
+    #expect(json.contains(#"\"quoted\" and back\\slashed"#))
+    #expect(json.contains(#"a tab\there, a line\u2028separator, a paragraph\u2029separator"#))
+    #expect(json.contains("separator \u{2014} and\\u0001so on"))
+    let object = try JSONSerialization.jsonObject(with: styled.jsonData()) as? [String: Any]
+    #expect(object?["text"] as? String == text)
+  }
+
   @Test("JSON keys are sorted and default attributes are absent")
   func jsonKeys() {
     let styled = TestMarkup.styledText("<p>plain</p>")

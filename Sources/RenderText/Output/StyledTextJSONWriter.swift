@@ -227,6 +227,14 @@ struct StyledTextJSONWriter {
     var start = 0
     var index = 0
     while index < bytes.count {
+      // Eight bytes at a time while none may need escaping (U+2028 and U+2029 start with 0xE2).
+      if bytes.count - index >= 8 {
+        let word = ByteWord(bytes, at: index)
+        if word.controls | word.marks(0x22) | word.marks(0x5C) | word.marks(0xE2) == 0 {
+          index += 8
+          continue
+        }
+      }
       let byte = bytes[index]
       var escapedLength = 0
       if byte < 0x20 || byte == 0x22 || byte == 0x5C {
