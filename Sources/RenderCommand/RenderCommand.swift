@@ -136,16 +136,16 @@ package enum RenderCommand {
     ).deletingLastPathComponent()
   }
 
-  /// The bytes to write for `result`: text and JSON end with a line break.
-  private static func bytes(of result: RenderResult, arguments: RenderArguments) -> Data {
-    guard var bytes = result.utf8 else { return Data() }
+  /// The bytes to write for `result`, in parts: text and JSON end with a line break, a part
+  /// of its own, as appending it to a worker's answer of megabytes would copy the answer.
+  private static func bytes(of result: RenderResult, arguments: RenderArguments) -> [Data] {
+    guard let bytes = result.utf8 else { return [Data()] }
+    let lineBreak = Data([UInt8(ascii: "\n")])
     switch arguments.to {
-    case .json: bytes.append(UInt8(ascii: "\n"))
-    case .text where !bytes.isEmpty && bytes.last != UInt8(ascii: "\n"):
-      bytes.append(UInt8(ascii: "\n"))
-    default: break
+    case .json: return [bytes, lineBreak]
+    case .text where !bytes.isEmpty && bytes.last != UInt8(ascii: "\n"): return [bytes, lineBreak]
+    default: return [bytes]
     }
-    return bytes
   }
 
   /// The terminal output's width (`--width`, else `COLUMNS`, else the terminal's, else 80),
@@ -289,15 +289,17 @@ package enum RenderCommand {
     }
   }
 
-  private static func writeOutput(_ data: Data, to path: String?, context: CommandContext)
+  private static func writeOutput(_ parts: [Data], to path: String?, context: CommandContext)
     throws(RenderError)
   {
     guard let path else {
-      try context.writeOutput(data)
+      for part in parts { try context.writeOutput(part) }
       return
     }
     let url = URL(
       fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory + "/"))
+    // A file named by its path is written whole, in one call that creates or replaces it.
+    let data = parts.count == 1 ? parts[0] : parts.reduce(into: Data()) { $0.append($1) }
     do {
       try data.write(to: url)
     } catch {

@@ -40,6 +40,25 @@ struct StyledTextConverterTests {
         """)
   }
 
+  @Test(
+    "plain text of long lines: breaks, indents and brackets at every offset",
+    arguments: 0..<16)
+  func longLines(offset: Int) {
+    // Scalars of two, three and four bytes, and U+2014, which starts as U+2028 does.
+    let lines = [
+      String(repeating: "x", count: offset + 1) + " Привет, мир: 日本語 and 😀 all together",
+      "a second line \u{2014} with a dash and more words after it",
+      "третья строка",
+    ]
+    let document = TestMarkup.document(
+      "<ul><li>\(lines.joined(separator: "<br>"))<sup><a href=\"#fn-1\">1</a></sup> and on</li></ul>"
+    )
+    let styles = TestCascade.styles(for: document)
+    let expected = "• " + lines.joined(separator: "\n  ") + "[1] and on"
+    #expect(StyledText(document: document, styles: styles).plainText == expected)
+    #expect(StyledText.plainTextUTF8(of: document, styles: styles) == Array(expected.utf8))
+  }
+
   @Test("plain text of text without blocks is the string with line separators as newlines")
   func plainTextWithoutBlocks() {
     #expect(StyledText(string: "a\u{2028}b").plainText == "a\nb")
@@ -136,6 +155,22 @@ struct StyledTextConverterTests {
     let styled = StyledText(string: text, runs: [.init(range: 0..<14, style: TextStyle())])
     let json = String(decoding: styled.jsonData(), as: UTF8.self)
     #expect(json.contains(#""text":"q\"b\\c\u0001t\tn\u2028p\u2029é😀"}"#))
+    let object = try JSONSerialization.jsonObject(with: styled.jsonData()) as? [String: Any]
+    #expect(object?["text"] as? String == text)
+  }
+
+  @Test("JSON escapes what long text holds, at every offset", arguments: 0..<16)
+  func jsonEscapingLongText(offset: Int) throws {
+    let text =
+      String(repeating: "x", count: offset + 1)
+      + " plain words, then \"quoted\" and back\\slashed, Кириллица and 日本語,"
+      + " a tab\there, a line\u{2028}separator, a paragraph\u{2029}separator \u{2014} and\u{1}so on"
+    let styled = StyledText(
+      string: text, runs: [.init(range: 0..<text.unicodeScalars.count, style: TextStyle())])
+    let json = String(decoding: styled.jsonData(), as: UTF8.self)
+    #expect(json.contains(#"\"quoted\" and back\\slashed"#))
+    #expect(json.contains(#"a tab\there, a line\u2028separator, a paragraph\u2029separator"#))
+    #expect(json.contains("separator \u{2014} and\\u0001so on"))
     let object = try JSONSerialization.jsonObject(with: styled.jsonData()) as? [String: Any]
     #expect(object?["text"] as? String == text)
   }

@@ -51,6 +51,19 @@ struct StyledTextInlineTests {
     #expect(styled.style(at: "anchor")?.link == nil)
   }
 
+  @Test("elements of one computed style under different links keep their own link")
+  func linksAlternating() {
+    let styled = TestMarkup.styledText(
+      """
+      <p><a href="x"><b>one</b></a></p><p><b>two</b></p><p><a href="y"><b>three</b></a></p>\
+      <p><a href="x"><b>four</b></a></p><h2><b>five</b></h2><p><b>six</b></p>
+      """)
+    let links = ["one", "two", "three", "four", "six"].map { styled.style(at: $0)?.link }
+    #expect(links == ["x", nil, "y", "x", nil])
+    #expect(styled.style(at: "five")?.headingLevel == 2)
+    #expect(styled.style(at: "six")?.headingLevel == nil)
+  }
+
   @Test("images: alt text with the image URL, nothing without alt")
   func images() {
     let styled = TestMarkup.styledText(

@@ -49,6 +49,43 @@ struct StyledTextWhiteSpaceTests {
     #expect(styled.string == "x a  b y")
   }
 
+  /// Words of one to four bytes a scalar between white space of every kind, long enough
+  /// that runs of text span many eight-byte words; shifted by `offset` bytes, so that each
+  /// white space and each multi-byte scalar meets every position in a word.
+  private static func longText(offset: Int) -> (text: String, words: [String]) {
+    let words =
+      [String(repeating: "x", count: offset + 1)] + [
+        "alpha", "βeta", "γάμμα", "日本語", "😀x", "a", "bcdefghijklmnop", "€uro", "q",
+      ]
+    let separators = [" ", "  ", "\t", "\n", " \n ", "\r\n", "\u{0C}", "   ", " "]
+    var text = ""
+    for (index, word) in (words + words + words).enumerated() {
+      text += word + separators[index % separators.count]
+    }
+    return (text, words + words + words)
+  }
+
+  @Test("long runs of text collapse as short ones do, at every offset", arguments: 0..<16)
+  func longRunsCollapse(offset: Int) {
+    let (text, words) = Self.longText(offset: offset)
+    let styled = TestMarkup.styledText("<p>\(text)</p>")
+    let expected = words.joined(separator: " ")
+    #expect(styled.string == expected)
+    #expect(styled.blocks.map(\.range) == [0..<expected.unicodeScalars.count])
+    #expect(styled.runs.last?.range.upperBound == expected.unicodeScalars.count)
+  }
+
+  @Test("long lines of pre keep their text, at every offset", arguments: 0..<16)
+  func longLinesOfPre(offset: Int) {
+    let (text, _) = Self.longText(offset: offset)
+    let styled = TestMarkup.styledText("<pre>\(text)</pre>")
+    // The text with its line breaks (CRLF once) as line separators.
+    let expected = text.replacingOccurrences(of: "\r\n", with: "\u{2028}")
+      .replacingOccurrences(of: "\n", with: "\u{2028}")
+    #expect(styled.string == expected)
+    #expect(styled.blocks.map(\.range) == [0..<expected.unicodeScalars.count])
+  }
+
   @Test("carriage returns in pre are line breaks, CRLF counted once")
   func carriageReturns() {
     #expect(TestMarkup.styledText("<pre>a\r\nb\rc</pre>").string == "a\u{2028}b\u{2028}c")

@@ -29,8 +29,15 @@ public struct Document: Sendable, Hashable {
 
   /// Makes room for `count` nodes in all, so a builder that knows the size up front (HTML
   /// import) grows the node array once instead of copying it as it doubles.
+  ///
+  /// A large array is backed by huge pages where the kernel allows them: nodes are wide, so
+  /// filling megabytes of them would otherwise take a page fault every few dozen nodes.
   package mutating func reserveCapacity(_ count: Int) {
     nodes.reserveCapacity(count)
+    let bytes = nodes.capacity * MemoryLayout<DocumentNode>.stride
+    nodes.withUnsafeMutableBufferPointer { storage in
+      if let base = storage.baseAddress { HugePages.advise(base, count: bytes) }
+    }
   }
 
   /// Adds an element as the last child of `parent` and returns it. `name` is stored lower-cased.

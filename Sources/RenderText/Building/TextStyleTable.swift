@@ -9,6 +9,11 @@ struct TextStyleTable {
   private var indexByKey: [TextStyleKey: Int32] = [:]
   private var links: [String] = []
   private var linkIndices: [String: Int32] = [:]
+  /// For each computed style (shifted by one, so the initial style's -1 has a slot), the last
+  /// key looked up with it and that key's index. An element's key is its computed style's
+  /// with what its ancestors add, which stays the same from one element to the next (a
+  /// paragraph after a paragraph), so most lookups end here, by one comparison and no hash.
+  private var lastLookUps: [(key: TextStyleKey, index: Int32)?] = []
 
   /// The index of `style`, adding it if new.
   mutating func index(of style: TextStyle) -> Int32 {
@@ -21,6 +26,20 @@ struct TextStyleTable {
 
   /// The index of the style that `key` describes; `computed` is the style `key` points to.
   mutating func index(for key: TextStyleKey, computed: ComputedStyle) -> Int32 {
+    let slot = Int(key.computedStyle) + 1
+    if slot < lastLookUps.count, let last = lastLookUps[slot], last.key == key {
+      return last.index
+    }
+    let index = lookUp(key, computed: computed)
+    if slot >= lastLookUps.count {
+      lastLookUps.append(contentsOf: repeatElement(nil, count: slot + 1 - lastLookUps.count))
+    }
+    lastLookUps[slot] = (key, index)
+    return index
+  }
+
+  /// ``index(for:computed:)`` by the table of every key seen.
+  private mutating func lookUp(_ key: TextStyleKey, computed: ComputedStyle) -> Int32 {
     if let index = indexByKey[key] { return index }
     var style = TextStyle()
     style.fontFamily = computed.fontFamily.first

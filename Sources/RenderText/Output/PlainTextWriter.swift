@@ -133,6 +133,17 @@ struct PlainTextWriter {
           nextEdit < edits.count
           ? min(edits[nextEdit].scalar, block.range.upperBound) : block.range.upperBound
         while scalar < stop && byte < bytes.count {
+          // Eight bytes at a time while they hold no line separator and end where a scalar
+          // does: at most eight scalars, so never past the stop.
+          if stop - scalar >= 8, bytes.count - byte > 8, bytes[byte + 8] & 0xC0 != 0x80 {
+            // Every U+2028 LINE SEPARATOR starts with 0xE2.
+            let word = ByteWord(bytes, at: byte)
+            if word.marks(0xE2) == 0 {
+              byte += 8
+              scalar += word.scalarStarts
+              continue
+            }
+          }
           let lead = bytes[byte]
           if lead < 0x80 {
             byte += 1

@@ -227,6 +227,14 @@ struct StyledTextJSONWriter {
     var start = 0
     var index = 0
     while index < bytes.count {
+      // Eight bytes at a time while none may need escaping (U+2028 and U+2029 start with 0xE2).
+      if bytes.count - index >= 8 {
+        let word = ByteWord(bytes, at: index)
+        if word.controls | word.marks(0x22) | word.marks(0x5C) | word.marks(0xE2) == 0 {
+          index += 8
+          continue
+        }
+      }
       let byte = bytes[index]
       var escapedLength = 0
       if byte < 0x20 || byte == 0x22 || byte == 0x5C {
@@ -275,15 +283,20 @@ struct StyledTextJSONWriter {
     output.append(contentsOf: text.utf8)
   }
 
-  /// Decimal digits without an intermediate string: there are two integers per run.
+  /// Decimal digits without an intermediate string: there are two integers per run. They are
+  /// made last first, into room for the longest, each by a division by the constant 10,
+  /// which compiles to a multiplication.
   private mutating func appendInteger(_ value: Int) {
     if value < 0 { output.append(0x2D) }
-    let magnitude = value.magnitude
-    var divisor: UInt = 1
-    while divisor <= magnitude / 10 { divisor *= 10 }
-    while divisor > 0 {
-      output.append(UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
-      divisor /= 10
+    var magnitude = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+        magnitude /= 10
+      } while magnitude > 0
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 
