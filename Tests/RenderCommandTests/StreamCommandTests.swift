@@ -82,7 +82,7 @@ struct StreamCommandTests {
     let environment = ["LANG": "C.UTF-8"]
     let oneShot = try TerminalSession(
       render, [readme, "--to", "terminal", "--deadline", "60"], columns: 80, lines: 30,
-      environment: environment)
+      environment: environment, timeout: 60)
     let slowly =
       "cat \(readme) | (while IFS= read -r l; do printf '%s\\n' \"$l\"; sleep 0.01; done)"
       + " | \(render.path) --stream --to terminal --deadline 60"
