@@ -22,6 +22,9 @@ public struct Stylesheet: Sendable, Hashable {
   public let hasDarkVariant: Bool
   private let rules: [StyleRule]
   private let compiled: CompiledStylesheet
+  /// Finished cascade runs over ``compiled`` alone, for later documents to reuse: a batch of
+  /// small documents then matches their common elements once.
+  private let keptRuns = Locked<[CascadeRun]>([])
 
   /// The most matching steps one cascade may take (selector parts tried per element, plus
   /// ancestor bookkeeping): far more than the default theme needs on a whole book, yet few
@@ -103,15 +106,38 @@ public struct Stylesheet: Sendable, Hashable {
     let embedded =
       documentStyles
       ? DocumentStyles(document, linkedFrom: linkedStylesheetFolder) : DocumentStyles()
-    let sheet =
-      embedded.rules.isEmpty
-      ? compiled
-      : CompiledStylesheet(userAgent: UserAgentStylesheet.rules, author: rules + embedded.rules)
-    var run = CascadeRun(compiled: sheet, colorScheme: colorScheme, maximumWork: maximumWork)
+    guard embedded.rules.isEmpty else {
+      let sheet = CompiledStylesheet(
+        userAgent: UserAgentStylesheet.rules, author: rules + embedded.rules)
+      var run = CascadeRun(compiled: sheet, colorScheme: colorScheme, maximumWork: maximumWork)
+      var styles = try run.run(document)
+      styles.documentDiagnostics = embedded.diagnostics
+      return styles
+    }
+    let scheme = SchemeMask(colorScheme)
+    let kept = keptRuns.withLock { runs in
+      runs.firstIndex { $0.scheme == scheme && $0.maximumWork == maximumWork }
+        .map { runs.remove(at: $0) }
+    }
+    var run =
+      kept ?? CascadeRun(compiled: compiled, colorScheme: colorScheme, maximumWork: maximumWork)
     var styles = try run.run(document)
+    if run.needsFreshRun {
+      run = CascadeRun(compiled: compiled, colorScheme: colorScheme, maximumWork: maximumWork)
+      styles = try run.run(document)
+    }
     styles.documentDiagnostics = embedded.diagnostics
+    if run.isWorthKeeping {
+      keptRuns.withLock { runs in
+        if runs.count < Self.maximumKeptRuns { runs.append(run) }
+      }
+    }
     return styles
   }
+
+  /// The most finished runs kept for later documents: one for each thread that cascades with
+  /// this stylesheet at once, in the usual case.
+  private static let maximumKeptRuns = 8
 
   /// Stylesheets are equal when their sources are.
   public static func == (lhs: Stylesheet, rhs: Stylesheet) -> Bool {

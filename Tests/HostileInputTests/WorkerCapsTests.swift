@@ -94,6 +94,16 @@ import Testing
     #expect(SanitizerRun.isActive || after - before < 64 << 20)
   }
 
+  @Test("a worker's own measure, read through the descriptor it keeps, follows its growth")
+  func ownMeasureFollowsGrowth() {
+    let before = ProcessMemory.ownBytes(field: ProcessMemory.dataField)
+    let grown = UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 16)
+    defer { grown.deallocate() }
+    let after = ProcessMemory.ownBytes(field: ProcessMemory.dataField)
+    #expect(before > 0)
+    #expect(after - before >= 60 << 20)
+  }
+
   @Test("the caps travel ahead of the request and decode to themselves")
   func capsEncoding() throws {
     let caps = WorkerCaps(limits: RenderLimits(), inputBytes: 100 << 20)

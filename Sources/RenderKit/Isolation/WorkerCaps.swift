@@ -45,7 +45,7 @@ struct WorkerCaps: Equatable {
   /// faster than the host's samples, with room for a buffer reserved larger than it is filled.
   /// The soft limit is set again for every request, so a later request with a larger cap gets it.
   func applyMemoryCap() {
-    let current = ProcessMemory.bytes(field: ProcessMemory.dataField, of: "self")
+    let current = ProcessMemory.ownBytes(field: ProcessMemory.dataField)
     var limit = rlimit()
     getrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
     let wanted = rlim_t(clamping: current &+ 2 &* memoryBytes)

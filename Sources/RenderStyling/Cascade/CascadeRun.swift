@@ -3,6 +3,10 @@ import RenderCore
 /// One cascade over one document: a single forward pass over the nodes (parents come before
 /// their children), with a cache of contexts so that elements that look alike to the
 /// stylesheet, under parents that do, share one cascade result.
+///
+/// A run may serve document after document (``Stylesheet`` keeps finished runs): its contexts
+/// depend only on the stylesheet, the scheme and the root font size, so the next small
+/// document finds its `html`, `head` and `body` already matched.
 struct CascadeRun {
   let compiled: CompiledStylesheet
   let scheme: SchemeMask
@@ -48,6 +52,19 @@ struct CascadeRun {
   /// ``maximumWork`` instead of running for minutes.
   var work = 0
   let maximumWork: Int
+  /// What making each context cost, counted again by a later document that reuses it, so that
+  /// its ``work`` is what a fresh run would count.
+  var contextWork: [Int] = []
+  /// The document (``documentNumber``) whose ``work`` last counted each context.
+  var contextCountedIn: [Int] = []
+  var documentNumber = 0
+  /// Set when a run that reused contexts found a root font size other than the initial one:
+  /// the contexts it reused were computed with the initial one, so its result is discarded and
+  /// the document is cascaded by a fresh run.
+  private(set) var needsFreshRun = false
+  /// The most contexts, styles and interned texts a run keeps for later documents: bounds the
+  /// memory a stream of unlike documents makes it hold.
+  static let maximumKeptEntries = 4_096
 
   init(compiled: CompiledStylesheet, colorScheme: ColorScheme, maximumWork: Int) {
     self.compiled = compiled
@@ -74,12 +91,19 @@ struct CascadeRun {
   /// - Throws: ``RenderError/limitExceeded(limit:value:maximum:)`` when matching needs more
   ///   than ``maximumWork`` steps.
   mutating func run(_ document: Document) throws(RenderError) -> CascadedStyles {
-    var rootStyle = ComputedStyle()
-    rootStyle.display = .block
-    let rootContext = CascadeContext(
-      style: intern(rootStyle), parentParts: [], ancestorSet: 0, hidden: false)
-    append(rootContext)
-    contextNumbers[rootContext] = 0
+    let reusesContexts = !contexts.isEmpty
+    documentNumber += 1
+    work = 0
+    rootFontSize = ComputedStyle().fontSize
+    rootFontSizeIsSet = false
+    if !reusesContexts {
+      var rootStyle = ComputedStyle()
+      rootStyle.display = .block
+      let rootContext = CascadeContext(
+        style: intern(rootStyle), parentParts: [], ancestorSet: 0, hidden: false)
+      append(rootContext)
+      contextNumbers[rootContext] = 0
+    }
     let count = document.nodes.count
     var styleIndices = [Int32](repeating: 0, count: count)
     var contextOfNode = [Int32](repeating: 0, count: count)
@@ -125,17 +149,28 @@ struct CascadeRun {
         let context: Int32
         if let cached = contextTable[key] {
           context = cached
+          if contextCountedIn[Int(cached)] != documentNumber {
+            contextCountedIn[Int(cached)] = documentNumber
+            work += contextWork[Int(cached)]
+          }
         } else {
+          let before = work
           context = makeContext(for: key)
           contextTable[key] = context
-          guard work <= maximumWork else {
-            throw .limitExceeded(
-              limit: "cascade work (selector parts tried per element; simplify long selectors)",
-              value: work, maximum: maximumWork)
-          }
-          if parent == document.root && !rootFontSizeIsSet {
-            rootFontSize = uniqueStyles[Int(contextStyles[Int(context)])].fontSize
-            rootFontSizeIsSet = true
+          contextWork[Int(context)] += work - before
+          contextCountedIn[Int(context)] = documentNumber
+        }
+        guard work <= maximumWork else {
+          throw .limitExceeded(
+            limit: "cascade work (selector parts tried per element; simplify long selectors)",
+            value: work, maximum: maximumWork)
+        }
+        if parent == document.root && !rootFontSizeIsSet {
+          rootFontSize = uniqueStyles[Int(contextStyles[Int(context)])].fontSize
+          rootFontSizeIsSet = true
+          if reusesContexts && rootFontSize != ComputedStyle().fontSize {
+            needsFreshRun = true
+            return
           }
         }
         contextOfNode[index] = context
@@ -152,15 +187,49 @@ struct CascadeRun {
         }
       }
     }
-    var styles = CascadedStyles(uniqueStyles: uniqueStyles, styleIndices: styleIndices)
+    var styles =
+      reusesContexts
+      ? Self.stylesInOrderOfUse(uniqueStyles, styleIndices: styleIndices)
+      : CascadedStyles(uniqueStyles: uniqueStyles, styleIndices: styleIndices)
     styles.matchingWork = work
     return styles
+  }
+
+  /// Whether a later document may reuse this run: its contexts were computed with the initial
+  /// root font size, and it holds no more than ``maximumKeptEntries`` of anything.
+  var isWorthKeeping: Bool {
+    !needsFreshRun && rootFontSize == ComputedStyle().fontSize
+      && max(
+        contexts.count, uniqueStyles.count, ancestorSets.count, classSetsByText.count,
+        inlineStylesByText.count, attributeSets.count, partSets.count, positionSets.count)
+        <= Self.maximumKeptEntries
+  }
+
+  /// The styles the document's nodes use, numbered in order of first use as a fresh run
+  /// numbers them, rather than the run's own table, which holds earlier documents' styles too.
+  private static func stylesInOrderOfUse(
+    _ styles: [ComputedStyle], styleIndices: [Int32]
+  ) -> CascadedStyles {
+    var renumbered = [Int32](repeating: -1, count: styles.count)
+    var used: [ComputedStyle] = []
+    var indices = styleIndices
+    for position in indices.indices {
+      let style = Int(indices[position])
+      if renumbered[style] < 0 {
+        renumbered[style] = Int32(used.count)
+        used.append(styles[style])
+      }
+      indices[position] = renumbered[style]
+    }
+    return CascadedStyles(uniqueStyles: used, styleIndices: indices)
   }
 
   mutating func append(_ context: CascadeContext) {
     contexts.append(context)
     contextStyles.append(context.style)
     contextIsHidden.append(context.hidden)
+    contextWork.append(0)
+    contextCountedIn.append(documentNumber)
   }
 
   private static func previousElementSibling(
