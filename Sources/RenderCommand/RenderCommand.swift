@@ -93,14 +93,17 @@ package enum RenderCommand {
     }
   }
 
-  /// The job's source: a regular Markdown file as the file (a worker may read it itself),
-  /// anything else read here, HTML as bytes so that a byte-order mark or `<meta charset>`
-  /// decides how it decodes.
+  /// The job's source: a regular file as the file (a worker may read it itself), anything
+  /// else read here, HTML as bytes so that a byte-order mark or `<meta charset>` decides how
+  /// it decodes.
   private static func source(
     _ file: InputFile?, arguments: RenderArguments, limits: RenderLimits, context: CommandContext
   ) throws(RenderError) -> RenderJob.Source {
-    if let file, file.regularFileBytes != nil, arguments.inputFormat == .markdown {
-      return .markdown(file: file)
+    if let file, file.regularFileBytes != nil {
+      switch arguments.inputFormat {
+      case .markdown: return .markdown(file: file)
+      case .html: return .html(file: file)
+      }
     }
     let input = try readInput(file, as: arguments.inputFormat, limits: limits, context: context)
     switch arguments.inputFormat {

@@ -26,6 +26,33 @@ import Testing
     #expect(!run.output.contains("\u{FFFD}"))
   }
 
+  /// A file the importer's worker reads itself makes the output its bytes make on standard
+  /// input, charset and all.
+  @Test(arguments: ["text", "json", "terminal"])
+  func anHTMLFileMakesWhatItsBytesMake(_ to: String) throws {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: windows1252))
+    let file = CommandRun(["--to", to, "--color", "never", windows1252])
+    let piped = CommandRun(["--from", "html", "--to", to, "--color", "never"], input: bytes)
+    #expect(file.status == .success, "\(file.error)")
+    #expect(file.output.contains("caf\u{E9}"))
+    #expect(file.output == piped.output)
+  }
+
+  @Test func anHTMLFileOverTheInputLimitIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "html-limit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(#"{"maximumInputBytes": 100}"#.utf8).write(
+      to: folder.appendingPathComponent("small.json"))
+    let page = folder.appendingPathComponent("long.html")
+    try Data(("<p>" + String(repeating: "a", count: 200) + "</p>").utf8).write(to: page)
+    let run = CommandRun(
+      ["--config", "small.json", "--to", "text", "long.html"], currentDirectory: folder.path)
+    #expect(run.status == .failure)
+    #expect(run.output.isEmpty)
+    #expect(run.error.contains("input bytes limit (207 > 100)"), "\(run.error)")
+  }
+
   @Test func htmlInputHonoursAByteOrderMark() {
     var utf16: [UInt8] = [0xFF, 0xFE]
     for unit in "<p>caf\u{E9}</p>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }

@@ -66,13 +66,16 @@ public struct IsolatedHTMLImporter: HTMLImporting {
 
   /// `output` (plain text, JSON or terminal output) of the HTML `input`, made in a worker by
   /// the whole pipeline: it imports, runs `passes` (built-in passes of the renderer), cascades
-  /// with the stylesheet the output carries and writes; the host decodes no document.
+  /// with the stylesheet the output carries and writes; the host decodes no document. The
+  /// worker reads no more than `maximumInputBytes` (and the input limit) of a file.
   func run(
     _ input: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
-    passes: [any DocumentPass]
+    passes: [any DocumentPass], maximumInputBytes: Int? = nil
   ) throws(RenderError) -> Data {
-    try answer(input, to: output, options: options, passIDs: passes.map(\.id))
-      .bytes(name: "html-import")
+    let request = try request(
+      input, to: output, options: options, passIDs: passes.map(\.id),
+      maximumInputBytes: maximumInputBytes)
+    return try pool.answer(request, limits: limits, name: "html-import").bytes(name: "html-import")
   }
 
   /// ``run(_:to:options:passes:)`` of each of `inputs`, or why it has no output, in their
@@ -111,9 +114,10 @@ public struct IsolatedHTMLImporter: HTMLImporting {
   }
 
   /// The request for `output` of `input`, checked in the host: the input cap, the importer.
+  /// A file is read in the worker up to `maximumInputBytes` and the input limit.
   private func request(
     _ input: WorkerRequest.Input, to output: WorkerRequest.Output, options: RenderOptions,
-    passIDs: [String]
+    passIDs: [String], maximumInputBytes: Int? = nil
   ) throws(RenderError) -> WorkerRequest {
     guard input.count <= limits.maximumInputBytes else {
       throw .limitExceeded(
@@ -123,6 +127,7 @@ public struct IsolatedHTMLImporter: HTMLImporting {
     _ = try ImporterRegistry.builtIn.importer(id: importerID)
     return WorkerRequest(
       .html, to: output, engineID: "", importerID: importerID, options: options,
-      passIDs: passIDs, input: input)
+      passIDs: passIDs, input: input,
+      maximumInputBytes: min(maximumInputBytes ?? Int.max, limits.maximumInputBytes))
   }
 }

@@ -12,7 +12,7 @@ import RenderTerminal
 /// let styled = try renderer.run(RenderJob(.html(data: bytes), to: .styledText)).styledText
 /// ```
 public struct RenderJob: Sendable {
-  /// Markdown or HTML, as text or as the bytes it was read as.
+  /// Markdown or HTML, as text, as the bytes it was read as, or as a file to read.
   public struct Source: Sendable {
     enum Storage: Sendable {
       case markdownText(String)
@@ -20,6 +20,7 @@ public struct RenderJob: Sendable {
       case markdownFile(InputFile)
       case htmlText(String)
       case htmlBytes(Data)
+      case htmlFile(InputFile)
       /// Markdown already through the prepare step: the engine's text and the metadata.
       case prepared(body: String, metadata: [String: MetadataValue])
     }
@@ -49,10 +50,14 @@ public struct RenderJob: Sendable {
       Source(storage: .htmlBytes(data as? Data ?? Data(data)))
     }
 
+    /// An HTML file, decoded as ``html(data:)`` decodes it, which the importer's worker reads
+    /// itself when it makes the output whole (the host then never holds its bytes).
+    package static func html(file: InputFile) -> Source { Source(storage: .htmlFile(file)) }
+
     /// Whether the source is HTML rather than Markdown.
     var isHTML: Bool {
       switch storage {
-      case .htmlText, .htmlBytes: true
+      case .htmlText, .htmlBytes, .htmlFile: true
       case .markdownText, .markdownBytes, .markdownFile, .prepared: false
       }
     }
@@ -62,7 +67,7 @@ public struct RenderJob: Sendable {
       switch storage {
       case .markdownText(let text), .htmlText(let text), .prepared(let text, _): text.utf8.count
       case .markdownBytes(let bytes), .htmlBytes(let bytes): bytes.count
-      case .markdownFile(let file): file.regularFileBytes ?? 0
+      case .markdownFile(let file), .htmlFile(let file): file.regularFileBytes ?? 0
       }
     }
   }

@@ -130,7 +130,7 @@ package struct RenderPipeline: Sendable {
       guard !workerReads || passes.contains(where: \.preparesMarkdown) else { return source }
       bytes = try file.read()
       if !workerReads { source = .markdown(utf8: bytes) }
-    case .prepared, .htmlText, .htmlBytes: return source
+    case .prepared, .htmlText, .htmlBytes, .htmlFile: return source
     }
     passes = passes.filter { $0.mayChange(markdownUTF8: bytes) }
     guard passes.contains(where: \.preparesMarkdown) else { return source }
@@ -180,7 +180,7 @@ package struct RenderPipeline: Sendable {
       return .fragment(try engineFragment(prepare(text).body))
     case .prepared(let body, _):
       return .fragment(try engineFragment(body))
-    case .htmlText, .htmlBytes:
+    case .htmlText, .htmlBytes, .htmlFile:
       preconditionFailure("HTML has no engine fragment")
     }
   }
@@ -204,7 +204,7 @@ package struct RenderPipeline: Sendable {
       markdown = try .text(needsPreparing(text.utf8) ? prepare(text).body : text)
     case .markdownBytes(let bytes): markdown = try engineSource(bytes)
     case .markdownFile(let file): markdown = try engineSource(file.read())
-    case .htmlText, .htmlBytes: return nil
+    case .htmlText, .htmlBytes, .htmlFile: return nil
     }
     return try replacing.render(source: markdown, options: options, replacing: replacement)
   }
@@ -261,7 +261,7 @@ package struct RenderPipeline: Sendable {
         : try importer.importDocument(fragment: engineFragment(body))
       document.metadata = metadata
       return document
-    case .htmlText, .htmlBytes:
+    case .htmlText, .htmlBytes, .htmlFile:
       preconditionFailure("HTML is imported, not parsed as Markdown")
     }
   }
@@ -295,7 +295,7 @@ package struct RenderPipeline: Sendable {
         writingTo: job.destination)
     case .markdownText(let text): markdown = .text(text)
     case .markdownBytes(let bytes): markdown = .bytes(bytes)
-    case .prepared, .htmlText, .htmlBytes: return nil
+    case .prepared, .htmlText, .htmlBytes, .htmlFile: return nil
     }
     return try isolated.run(
       markdown: markdown, to: output, options: options, importer: importer, passes: passes,
@@ -317,7 +317,7 @@ package struct RenderPipeline: Sendable {
       guard !needsPreparing(text.utf8) else { return nil }
     case .markdownBytes(let bytes):
       guard !needsPreparing(bytes) else { return nil }
-    case .prepared, .htmlText, .htmlBytes:
+    case .prepared, .htmlText, .htmlBytes, .htmlFile:
       return nil
     }
     return isolated
@@ -338,11 +338,25 @@ package struct RenderPipeline: Sendable {
   private func runHTML(
     _ job: RenderJob, passes: [any DocumentPass], context: DocumentPassContext
   ) throws(RenderError) -> RenderResult {
+    var job = job
+    // Only the importer's worker reads a regular file itself; every other route reads it here.
+    if case .htmlFile(let file) = job.source.storage,
+      workerStyledRequest(job, passes: passes) == nil
+    {
+      job.source = .html(data: try file.read())
+    }
+    if let request = workerStyledRequest(job, passes: passes) {
+      return .bytes(
+        try request.importer.run(
+          request.input, to: request.output, options: options, passes: request.passes,
+          maximumInputBytes: request.maximumInputBytes))
+    }
     var text: String {
       switch job.source.storage {
       case .htmlText(let text): text
       case .htmlBytes(let bytes): CharacterEncodingDetector.decode(bytes)
-      case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
+      case .htmlFile, .markdownText, .markdownBytes, .markdownFile, .prepared:
+        preconditionFailure("not HTML in hand")
       }
     }
     let trusted = renderer.configuration.options.unsafe && !renderer.configuration.sanitize
@@ -373,7 +387,6 @@ package struct RenderPipeline: Sendable {
           title: TitlePass.title(of: document), fileName: fileName,
           colorScheme: renderer.configuration.pageColorScheme))
     default:
-      if let bytes = try workerStyledOutput(job, passes: passes) { return .bytes(bytes) }
       let importer = try renderer.requireImporter()
       var document: Document
       switch job.source.storage {
@@ -385,22 +398,14 @@ package struct RenderPipeline: Sendable {
     }
   }
 
-  /// Plain text, JSON or terminal output of the HTML, made in the importer's worker by the
-  /// whole pipeline (``workerStyledRequest(_:passes:)``); nil when the worker cannot.
-  private func workerStyledOutput(
-    _ job: RenderJob, passes: [any DocumentPass]
-  ) throws(RenderError) -> Data? {
-    guard let request = workerStyledRequest(job, passes: passes) else { return nil }
-    return try request.importer.run(
-      request.input, to: request.output, options: options, passes: request.passes)
-  }
-
   /// What the importer's worker is asked for a job's styled output.
   private struct StyledRequest {
     let importer: IsolatedHTMLImporter
-    let input: WorkerRequest.Input
+    var input: WorkerRequest.Input
     let output: WorkerRequest.Output
     let passes: [any DocumentPass]
+    /// For a file: the most bytes the worker reads of it.
+    var maximumInputBytes: Int?
     var passIDs: [String] { passes.map(\.id) }
   }
 
@@ -429,13 +434,18 @@ package struct RenderPipeline: Sendable {
           stylesheet: styles.stylesheet, colorScheme: styles.colorScheme, renderer: terminal))
     default: return nil
     }
-    let input: WorkerRequest.Input
+    var request = StyledRequest(
+      importer: isolated, input: .text(""), output: output, passes: passes)
     switch job.source.storage {
-    case .htmlText(let text): input = .text(text)
-    case .htmlBytes(let bytes): input = .bytes(bytes)
+    case .htmlText(let text): request.input = .text(text)
+    case .htmlBytes(let bytes): request.input = .bytes(bytes)
+    case .htmlFile(let file):
+      guard let byteCount = file.regularFileBytes else { return nil }
+      request.input = .file(descriptor: file.descriptor, byteCount: byteCount)
+      request.maximumInputBytes = file.maximumBytes
     case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
     }
-    return StyledRequest(importer: isolated, input: input, output: output, passes: passes)
+    return request
   }
 
   // MARK: Writing
