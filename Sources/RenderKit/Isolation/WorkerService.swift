@@ -157,13 +157,7 @@ public enum WorkerService {
     }
     var job = RenderJob(source, to: head.output.jobOutput)
     job.maximumOutputBytes = caps.outputBytes
-    // MyHTML's tree takes about seven times the page in small blocks; what is reserved and
-    // not used is never touched, and it is a sixth of the memory cap (48 times the input).
-    let reservesHeap =
-      head.language == .html && head.importerID == "html5"
-      && Allocator.reserveHeap(8 * job.source.byteCount)
     let response = caps.checked(answer(job, renderer: renderer))
-    if reservesHeap { Allocator.releaseHeapReservation() }
     guard head.writesOutput, let output = passed.last else { return (response, true) }
     return (write(response, to: output), true)
   }
