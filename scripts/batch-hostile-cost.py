@@ -14,8 +14,8 @@ Defaults: the release (else debug) build's render, 10000 records, 9 runs of each
 --deadline 1, the case "pattern ![[]() repeated" (cmark-gfm, the default engine, is still
 working on it after a second). Prints the median and range of each run's seconds, of the
 paired differences (with the hostile record minus the run without just before it), of the
-stall (the time from the answer before the middle record's to the answer after it, which the
-load of a shared machine disturbs far less than whole runs) with the hostile record and with
+stall (the longest wait between two answers within a run's length of the middle record, which
+the load of a shared machine disturbs far less than whole runs) with the hostile record and with
 the benign one, and of the hostile stall minus the benign one, run by run. Exit status: 0 when
 that median is within the deadline and the hostile record was answered `deadline` (the benign
 one `ok`), 1 when not, 2 for a usage error.
@@ -33,6 +33,9 @@ from script_arguments import CORPUS, ScriptArguments
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 USAGE = ("scripts/batch-hostile-cost.py [--render PATH] [--records N] [--runs N] [--jobs N] "
          "[--deadline SECONDS] [--case NAME]")
+
+# The most answers `render batch` hands over together (OrderedConcurrentMap's runLength).
+RUN = 16
 
 
 def hostile_markdown(name):
@@ -118,10 +121,12 @@ def main():
             if label in stalls:
                 answer = json.loads(lines[middle])
                 kinds[label] = "ok" if answer.get("ok") else answer.get("error", {}).get("kind")
-                # From the answer before the middle record's to the one after it: the batch's
+                # The longest wait between two answers near the middle record: the batch's
                 # stall, read from the run itself, so the machine's load between runs does not
-                # enter it.
-                stalls[label].append(stamps[middle + 1] - stamps[middle - 1])
+                # enter it. Answers are handed over in runs (up to RUN records), so the wait
+                # may fall before the middle record's run rather than right at it.
+                near = range(max(0, middle - RUN - 1), min(len(stamps) - 1, middle + RUN + 1))
+                stalls[label].append(max(stamps[index + 1] - stamps[index] for index in near))
     sizes = {label: len(json.dumps(record)) for label, record in middles.items() if record}
     print("render: %s, %d records, --jobs %d, --deadline %g, %d runs each" % (
         render, count, jobs, deadline, runs))
