@@ -62,9 +62,9 @@ let package = Package(
     // fork, which Swift marks unavailable: a worker forked at start rather than exec'd.
     .target(name: "CWorkerFork"),
     // libxml2 behind a shim whose public header includes no libxml2 header (ICU clash), loaded on
-    // the first parse rather than linked (see LibXML2Loader.h); libxml2-dev's headers are under
-    // libxml2/, where pkg-config's -I would point (it would also link the library).
-    .target(name: "CHTMLParser", cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])]),
+    // the first parse rather than linked; the shim declares the part of libxml2 it calls rather
+    // than include libxml2-dev's headers, which no safe setting puts on the path (LibXML2Loader.h).
+    .target(name: "CHTMLParser"),
     // libmarkdown's realloc import pointed at one that grows geometrically (DiscountGrowth.h).
     .target(name: "CDiscountGrowth"),
     .target(name: "CParseArena"),

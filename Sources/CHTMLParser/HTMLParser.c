@@ -16,12 +16,13 @@
  * text. HTML_PARSE_IGNORE_ENC because the input is always UTF-8 by now: a `<meta charset>` in
  * it must not make libxml2 re-decode it.
  */
-static const int parse_options = HTML_PARSE_NONET | HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-                                 HTML_PARSE_NOWARNING | HTML_PARSE_IGNORE_ENC;
+static const int parse_options = CHP_HTML_PARSE_NONET | CHP_HTML_PARSE_RECOVER |
+                                 CHP_HTML_PARSE_NOERROR | CHP_HTML_PARSE_NOWARNING |
+                                 CHP_HTML_PARSE_IGNORE_ENC;
 
 /* Everything one parse owns; lives on chp_parse's stack. */
 typedef struct parse_state {
-  htmlParserCtxtPtr context;
+  chp_xml_parser_context *context;
   chp_events *events;
   chp_name_table names;
   chp_limits limits;
@@ -30,11 +31,6 @@ typedef struct parse_state {
   size_t open_text_length_offset; /* SIZE_MAX unless the last event is text */
   uint32_t open_text_length;
 } parse_state;
-
-static parse_state *state_of(void *user_data) {
-  htmlParserCtxtPtr context = user_data;
-  return context->_private;
-}
 
 static void stop(parse_state *state, int32_t status, uint64_t value) {
   if (state->events->status != CHP_STATUS_OK) return;
@@ -54,14 +50,14 @@ static int count_node(parse_state *state) {
   return 0;
 }
 
-static int append_name(parse_state *state, const xmlChar *name) {
+static int append_name(parse_state *state, const chp_xml_char *name) {
   int64_t id = chp_name_table_intern(&state->names, state->events, (const char *)name);
   if (id < 0 || chp_buffer_append_u32(state->events, (uint32_t)id) != 0) return -1;
   return 0;
 }
 
 /* Writes the 'S' event; returns -1 when out of memory. */
-static int append_start(parse_state *state, const xmlChar *name, const xmlChar **attributes) {
+static int append_start(parse_state *state, const chp_xml_char *name, const chp_xml_char **attributes) {
   chp_events *events = state->events;
   /* Names first: interning may write 'N' events, which must precede this 'S'. */
   uint32_t count = 0;
@@ -77,7 +73,7 @@ static int append_start(parse_state *state, const xmlChar *name, const xmlChar *
     return -1;
   }
   for (uint32_t index = 0; index < count; index++) {
-    const xmlChar *value = attributes[2 * index + 1];
+    const chp_xml_char *value = attributes[2 * index + 1];
     size_t length = value == NULL ? 0 : strlen((const char *)value);
     if (length > UINT32_MAX || append_name(state, attributes[2 * index]) != 0 ||
         chp_buffer_append_u32(events, (uint32_t)length) != 0 ||
@@ -88,8 +84,8 @@ static int append_start(parse_state *state, const xmlChar *name, const xmlChar *
   return 0;
 }
 
-static void start_element(void *user_data, const xmlChar *name, const xmlChar **attributes) {
-  parse_state *state = state_of(user_data);
+static void start_element(void *user_data, const chp_xml_char *name, const chp_xml_char **attributes) {
+  parse_state *state = user_data;
   if (state->events->status != CHP_STATUS_OK) return;
   state->open_text_length_offset = SIZE_MAX;
   state->depth += 1;
@@ -101,8 +97,8 @@ static void start_element(void *user_data, const xmlChar *name, const xmlChar **
   if (append_start(state, name, attributes) != 0) out_of_memory(state);
 }
 
-static void end_element(void *user_data, const xmlChar *name) {
-  parse_state *state = state_of(user_data);
+static void end_element(void *user_data, const chp_xml_char *name) {
+  parse_state *state = user_data;
   if (state->events->status != CHP_STATUS_OK) return;
   state->open_text_length_offset = SIZE_MAX;
   if (state->depth > 0) state->depth -= 1;
@@ -117,7 +113,7 @@ static void end_element(void *user_data, const xmlChar *name) {
 /* Writes text, extending the previous 'T' event when text was the last event (comments emit
  * nothing, so text around a comment becomes one node, as in the Document). Returns -1 when out
  * of memory, 1 when the node limit stopped the parse. */
-static int append_text(parse_state *state, const xmlChar *text, size_t length) {
+static int append_text(parse_state *state, const chp_xml_char *text, size_t length) {
   chp_events *events = state->events;
   if (state->open_text_length_offset != SIZE_MAX &&
       (uint64_t)state->open_text_length + length <= UINT32_MAX) {
@@ -139,39 +135,40 @@ static int append_text(parse_state *state, const xmlChar *text, size_t length) {
 }
 
 /* Characters, whitespace and script/style CDATA all arrive here: all of it is text. */
-static void characters(void *user_data, const xmlChar *text, int length) {
-  parse_state *state = state_of(user_data);
+static void characters(void *user_data, const chp_xml_char *text, int length) {
+  parse_state *state = user_data;
   if (state->events->status != CHP_STATUS_OK || length <= 0) return;
   if (append_text(state, text, (size_t)length) < 0) out_of_memory(state);
 }
 
 /* The per-context sink for libxml2's diagnostics: recovery is the point, so they are dropped. */
-static void ignore_error(void *user_data, xmlErrorPtr error) {
+static void ignore_error(void *user_data, void *error) {
   (void)user_data;
   (void)error;
 }
 
 static void parse_valid_utf8(const uint8_t *html, size_t length, parse_state *state) {
-  htmlParserCtxtPtr context = chp_libxml2.htmlNewParserCtxt();
+  chp_xml_parser_context *context = chp_libxml2.htmlNewParserCtxt();
   if (context == NULL) {
     state->events->status = CHP_STATUS_PARSER_FAILED;
     return;
   }
   /* The context's handler is its own heap copy: filling it in touches no process-wide state. */
   memset(context->sax, 0, sizeof *context->sax);
-  context->sax->startElement = start_element;
-  context->sax->endElement = end_element;
+  context->sax->start_element = start_element;
+  context->sax->end_element = end_element;
   context->sax->characters = characters;
-  context->sax->ignorableWhitespace = characters;
-  context->sax->cdataBlock = characters;
-  context->sax->serror = ignore_error;
-  context->sax->initialized = XML_SAX2_MAGIC;
-  context->_private = state;
+  context->sax->ignorable_whitespace = characters;
+  context->sax->cdata_block = characters;
+  context->sax->structured_error = ignore_error;
+  context->sax->initialized = CHP_XML_SAX2_MAGIC;
+  /* What the callbacks receive, as libxml2's own SAX entry points set it. */
+  context->user_data = state;
   state->context = context;
   /* Pull mode, not push: libxml2 2.9.14's push parser drops text after `</html>` and, when fed
    * in chunks, misreads a `</script>` split across chunks. SAX (not tree) mode keeps text at any
    * depth; libxml2's tree builder stops at depth 256. */
-  htmlDocPtr document =
+  chp_xml_node *document =
       chp_libxml2.htmlCtxtReadMemory(context, (const char *)html, (int)length, NULL, "UTF-8",
                                      parse_options);
   if (document != NULL) chp_libxml2.xmlFreeDoc(document);
@@ -229,11 +226,11 @@ void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits li
 
 size_t chp_benchmark_tree_parse(const uint8_t *html, size_t length) {
   if (length == 0 || length > INT_MAX || chp_load_libxml2() != 0) return 0;
-  htmlDocPtr document =
+  chp_xml_node *document =
       chp_libxml2.htmlReadMemory((const char *)html, (int)length, NULL, "UTF-8", parse_options);
   if (document == NULL) return 0;
   size_t count = 0;
-  for (xmlNodePtr node = document->children; node != NULL; node = node->next) count++;
+  for (chp_xml_node *node = document->children; node != NULL; node = node->next) count++;
   chp_libxml2.xmlFreeDoc(document);
   return count;
 }

@@ -24,8 +24,8 @@ static void load(void) {
     load_failure = load_failure_text;
     return;
   }
-#define CHP_LIBXML2_BIND(name)                                                                     \
-  chp_libxml2.name = (__typeof__(&name))dlsym(handle, #name);                                      \
+#define CHP_LIBXML2_BIND(name, result, parameters)                                                 \
+  chp_libxml2.name = (result(*) parameters)dlsym(handle, #name);                                   \
   if (!chp_libxml2.name) {                                                                         \
     load_failure = CHP_LIBXML2_SONAME " lacks " #name "; install libxml2 2.9.14 or later";         \
     return;                                                                                        \
