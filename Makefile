@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config libcmark-dev libmarkdown2-dev libxml2-dev libmicrohtt
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
 EXAMPLE := Examples/SiteBuilder
-FORMATTED := Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources $(EXAMPLE)/Tests \
+FORMATTED := Package.swift Sources Plugins Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources $(EXAMPLE)/Tests \
   Fuzz/Package.swift Fuzz/Sources Examples/StreamingChat
 
 .PHONY: deps build test lint format bench example symbols
@@ -64,13 +64,9 @@ docs: build
 # static library. (`swift run` does not take --static-swift-stdlib, hence the binary is run
 # by its path.)
 RELEASE_FLAGS := -c release --static-swift-stdlib
-# The highlighter's shim, a shared object RenderHighlight loads from the executable's folder on
-# the first code block (Package.swift): `--product` builds one product, so each build of an
-# executable that highlights builds it too. Without it code is shown plain.
-HIGHLIGHT_SHIM := SourceHighlightShim
 
 bench: deps
-	for product in render render-worker renderbench $(HIGHLIGHT_SHIM); do \
+	for product in render render-worker renderbench; do \
 	  $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $$product || exit 1; \
 	done
 	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/renderbench
@@ -80,7 +76,7 @@ bench: deps
 # .build/peers-venv by the script). The table docs/security.md gives.
 .PHONY: hostile
 hostile: deps
-	for product in render-worker renderbench $(HIGHLIGHT_SHIM); do \
+	for product in render-worker renderbench; do \
 	  $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $$product || exit 1; \
 	done
 	python3 scripts/hostile-peers.py --json .build/hostile-peers.json
@@ -94,7 +90,6 @@ hostile: deps
 .PHONY: highlight-quality
 highlight-quality: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product highlight-tokens
-	$(SWIFT) build -c release $(SWIFT_FLAGS) --product $(HIGHLIGHT_SHIM)
 	python3 scripts/highlight-quality.py \
 	  --render-highlight "$$($(SWIFT) build -c release --show-bin-path)/highlight-tokens"
 
@@ -127,7 +122,6 @@ check-distributed: build
 .PHONY: batch-bench
 batch-bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
-	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $(HIGHLIGHT_SHIM)
 	python3 scripts/batch-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
 # What one hostile record (a pathological.json case past its deadline) costs `render batch`
@@ -136,7 +130,6 @@ batch-bench: deps
 .PHONY: batch-hostile-cost
 batch-hostile-cost: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product render
-	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $(HIGHLIGHT_SHIM)
 	python3 scripts/batch-hostile-cost.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"
 
 # HTML -> text, whole process: `render PAGE --to text` and `--to json` (default settings) against
@@ -144,7 +137,7 @@ batch-hostile-cost: deps
 # on html5lib's inputs: MB/s and documents/s. The README's "HTML to text" table.
 .PHONY: html-text-bench
 html-text-bench: deps
-	for product in render render-worker $(HIGHLIGHT_SHIM); do \
+	for product in render render-worker; do \
 	  $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product $$product || exit 1; \
 	done
 	python3 scripts/html-text-bench.py --render "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/render"

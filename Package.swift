@@ -26,10 +26,6 @@ let package = Package(
     .library(name: "RenderStream", targets: ["RenderStream"]),
     // JSON Lines in, one answer per line out, on a pool of contained workers (`render batch`).
     .library(name: "RenderBatch", targets: ["RenderBatch"]),
-    // The highlighter's shim, loaded by RenderHighlight on the first code block it highlights
-    // rather than linked (docs/design.md, "Run-time linking tricks"); build it with the
-    // executables (`swift build` does).
-    .library(name: "SourceHighlightShim", type: .dynamic, targets: ["CSourceHighlight"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "renderbench", targets: ["renderbench"]),
     // For apps that cannot call WorkerService.runIfRequested() in their own main.
@@ -68,24 +64,12 @@ let package = Package(
     // libmarkdown's realloc import pointed at one that grows geometrically (DiscountGrowth.h).
     .target(name: "CDiscountGrowth"),
     .target(name: "CParseArena"),
-    // GNU source-highlight (C++) and the shim whose header is plain C, so that Swift imports
-    // it without C++ interoperation. The shim is the SourceHighlightShim product, a shared
-    // object loaded on first use; RenderHighlight depends on its header only.
-    .systemLibrary(
-      name: "CSourceHighlightLibrary", pkgConfig: "source-highlight",
-      providers: [.apt(["libsource-highlight-dev"])]),
+    // GNU source-highlight (C++) behind a shim whose header is plain C, so that Swift imports
+    // it without C++ interoperation. The shim (Sources/CSourceHighlight, no target of its own)
+    // is a shared object loaded on first use, built into RenderHighlight's resources by the
+    // SourceHighlightShim plugin; RenderHighlight depends on its header only.
     .systemLibrary(name: "CSourceHighlightHeaders"),
-    // (No headers of its own: its interface is CSourceHighlightHeaders.) Linked without the
-    // Swift runtime, which swiftc adds to every shared object: the shim has no Swift, and a
-    // release `render` holds its own copy of the runtime (--static-swift-stdlib), so loading
-    // a second one with the shim would cost time and break where no toolchain is installed.
-    // No start files (swiftrt.o, which calls into the runtime), and the runtime as an archive,
-    // from which nothing is then taken.
-    .target(
-      name: "CSourceHighlight",
-      dependencies: ["CSourceHighlightHeaders", "CSourceHighlightLibrary"],
-      publicHeadersPath: ".", cxxSettings: [.headerSearchPath("../CSourceHighlightHeaders")],
-      linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
+    .plugin(name: "SourceHighlightShim", capability: .buildTool()),
 
     // The contracts engines and importers build on: Foundation only, no C.
     .target(name: "RenderCore"),
@@ -109,7 +93,7 @@ let package = Package(
     // lacks among its resources.
     .target(
       name: "RenderHighlight", dependencies: ["RenderCore", "CSourceHighlightHeaders"],
-      resources: [.copy("Languages")]),
+      resources: [.copy("Languages")], plugins: ["SourceHighlightShim"]),
     // The HTML5 tree builder (MyHTML): the second importer, conforming to HTMLImporting.
     .target(name: "HTML5Import", dependencies: ["RenderCore", "CMyHTML"]),
     // One import for apps: the built-in engines registered, HTML import plugged in.

@@ -20,8 +20,6 @@ if ! command -v java >/dev/null 2>&1; then
 fi
 # shellcheck disable=SC2086
 $SWIFT build $SWIFT_FLAGS --product render
-# shellcheck disable=SC2086
-$SWIFT build $SWIFT_FLAGS --product SourceHighlightShim
 render="$($SWIFT build $SWIFT_FLAGS --show-bin-path)/render"
 python3 scripts/check-distributed.py \
   "$render" --shared "$SHARED" --work .build/distributed

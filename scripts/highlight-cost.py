@@ -12,7 +12,6 @@ Then the first block: a document of one short Swift block (and one of JSON), on 
 which is the pass, the language's definition read and the block highlighted.
 
     swift build -c release --product render
-    swift build -c release --product SourceHighlightShim
     scripts/highlight-cost.py [--runs N]
 """
 import glob

@@ -13,8 +13,8 @@ print "<start> <end> <element>" byte ranges, "#" after each block, and timings o
   --treesitter DIR     tree-sitter drivers DIR/ts-<language>-driver, queries in
                        DIR/q/tree_sitter_<language>/queries/highlights.scm
   --render-highlight DRIVER   this package's RenderHighlight: the highlight-tokens executable
-                       (swift build -c release --product highlight-tokens, and
-                       --product SourceHighlightShim, which it loads)
+                       (swift build -c release --product highlight-tokens, which builds
+                       the shim it loads into RenderHighlight's resources)
 
 Pygments comes from PyPI into .build/peers-venv on first use (scripts/peers.py); the script
 re-runs itself there. `make highlight-quality` runs this with RenderHighlight.

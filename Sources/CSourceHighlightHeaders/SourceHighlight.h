@@ -1,8 +1,8 @@
 // GNU source-highlight (a C++ library) behind plain C: RenderHighlight's only way to it.
 // Nothing here includes a C++ header, so Swift imports this module without C++ interoperation.
 //
-// The shim (CSourceHighlight) is built as a shared object of its own, libSourceHighlightShim.so,
-// and loaded on the first code block that needs it, never linked: linked, libsource-highlight
+// The shim (Sources/CSourceHighlight) is built as a shared object of its own,
+// libSourceHighlightShim.so (the SourceHighlightShim build plugin), and loaded on the first code block that needs it, never linked: linked, libsource-highlight
 // brings boost_regex and ICU into every start of `render` and its
 // worker. So C and Swift see each entry point as a function-pointer type, resolved with dlsym
 // under the name in its comment; only the shim, compiled as C++, sees the prototypes it
@@ -13,8 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The shim's file name: Package.swift's SourceHighlightShim product, built beside the
-/// executables.
+/// The shim's file name, in RenderHighlight's resources (the SourceHighlightShim plugin).
 #define SOURCE_HIGHLIGHT_SHIM_FILE "libSourceHighlightShim.so"
 
 #ifdef __cplusplus

@@ -138,17 +138,24 @@ enum SourceHighlightBridge {
     let tokens: SourceHighlightTokens
     let tokensFree: SourceHighlightTokensFree
 
-    /// Where the shim is looked for: beside the executable, where SwiftPM builds every
-    /// product (test runners included), then by its bare name, which the loader looks up in
-    /// the executable's run path (`$ORIGIN` in SwiftPM's links) and the system's.
+    /// Where the shim is looked for: in this module's resources, where the SourceHighlightShim
+    /// plugin builds it (so in every build that includes RenderHighlight, an app's too), then
+    /// beside the executable and by its bare name, which the loader looks up in the run path
+    /// and the system's (for a binary installed without its resource bundle).
     static var candidates: [String] {
       let file = SOURCE_HIGHLIGHT_SHIM_FILE
-      guard
-        let executable = try? FileManager.default.destinationOfSymbolicLink(
-          atPath: "/proc/self/exe")
-      else { return [file] }
-      let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-      return [directory.appendingPathComponent(file).path, file]
+      var paths: [String] = []
+      if let resources = Bundle.module.resourceURL {
+        paths.append(resources.appendingPathComponent(file).path)
+      }
+      if let executable = try? FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/self/exe")
+      {
+        paths.append(
+          URL(fileURLWithPath: executable).deletingLastPathComponent()
+            .appendingPathComponent(file).path)
+      }
+      return paths + [file]
     }
 
     /// Loads the first of `paths` that loads and binds its entry points, or says why none did.
@@ -167,7 +174,7 @@ enum SourceHighlightBridge {
       return .failure(
         .highlighterFailed(
           "cannot load \(SOURCE_HIGHLIGHT_SHIM_FILE) (\(reasons.joined(separator: "; "))); "
-            + "build the SourceHighlightShim product beside the executable"))
+            + "it is built into RenderHighlight's resources: rebuild with libsource-highlight-dev"))
     }
 
     private static func bind(_ handle: UnsafeMutableRawPointer) -> Shim? {

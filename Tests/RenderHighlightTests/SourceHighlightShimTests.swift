@@ -4,11 +4,14 @@ import Testing
 
 /// The highlighter's shim is a shared object loaded on the first block to highlight.
 @Suite struct SourceHighlightShimTests {
-  @Test("the shim is found beside the test runner, as beside an executable")
-  func loadsBesideTheExecutable() throws {
+  @Test("the shim is found in RenderHighlight's resources, where the package's plugin builds it")
+  func loadsFromTheResources() throws {
+    let resources = try #require(SourceHighlightBridge.Shim.candidates.first)
+    #expect(resources.hasSuffix(".resources/libSourceHighlightShim.so"))
+    // The resources alone: a shim found elsewhere would hide a plugin that built nothing.
     // Only the free function is called: the others use the library's unsynchronised state,
     // which the bridge's lock guards.
-    let shim = try SourceHighlightBridge.Shim.load().get()
+    let shim = try SourceHighlightBridge.Shim.load(from: [resources]).get()
     shim.tokensFree(nil)
   }
 
@@ -20,6 +23,6 @@ import Testing
       return
     }
     #expect(message.hasPrefix("cannot load libSourceHighlightShim.so (/no/such/"))
-    #expect(message.hasSuffix("build the SourceHighlightShim product beside the executable"))
+    #expect(message.hasSuffix("rebuild with libsource-highlight-dev"))
   }
 }
