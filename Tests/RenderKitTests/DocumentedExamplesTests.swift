@@ -57,6 +57,12 @@ import Testing
     #expect(text.hasPrefix("One\n") && text.hasSuffix("Text."))
   }
 
+  /// The README example's first line, never called here: it would make the test runner its
+  /// own worker. `make check-consumer` runs the whole example as an app's main.swift.
+  func mainOfTheREADMEExample() {
+    WorkerService.runIfRequested()  // first in main: this program is also its render worker
+  }
+
   @Test func renderAndStyleAsTheREADMEShows() throws {
     // ./render.json if present, RENDER_ENGINE, else cmark-gfm
     let renderer = try Renderer(configuration: .resolve())
