@@ -25,6 +25,9 @@ import PackagePlugin
           "-std=gnu++17", "-O2", "-fPIC", "-shared", "-Wall", "-Wextra", "-Werror",
           "-I", headers.path, source.path, "-o", shim.path,
           "-Wl,-soname,libSourceHighlightShim.so", "-Wl,--no-undefined",
+          // libstdc++ first among the needed libraries: most of the shim's symbols are its
+          // own, and the loader binds them searching the libraries in that order.
+          "-lstdc++",
         ] + library,
         inputFiles: [source, headers.appending(path: "SourceHighlight.h")],
         outputFiles: [shim])
