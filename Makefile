@@ -93,6 +93,14 @@ highlight-quality: deps
 	python3 scripts/highlight-quality.py \
 	  --render-highlight "$$($(SWIFT) build -c release --show-bin-path)/highlight-tokens"
 
+# The package as an app takes it: a temporary clone tagged 1.0.0, and a clean package that
+# depends on its RenderKit product by a file:// URL and runs the README's library example,
+# extracted from README.md, and a highlighted code block (scripts/check-consumer.sh). No
+# network; prints the consumer's build time; leaves nothing behind.
+.PHONY: check-consumer
+check-consumer: deps
+	SWIFT="$(SWIFT)" bash scripts/check-consumer.sh
+
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
 # its colours from the pixels, light and dark scheme; then opens `render preview` and checks
 # that saves of the document and the stylesheet show up in the open page.
