@@ -60,7 +60,7 @@ import Testing
   /// The README example's first line, never called here: it would make the test runner its
   /// own worker. `make check-consumer` runs the whole example as an app's main.swift.
   func mainOfTheREADMEExample() {
-    WorkerService.runIfRequested()  // first in main: this program is also its render worker
+    WorkerService.runIfRequested()  // first in main: the app is its own worker
   }
 
   @Test func renderAndStyleAsTheREADMEShows() throws {
