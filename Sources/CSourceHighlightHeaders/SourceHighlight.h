@@ -2,11 +2,12 @@
 // Nothing here includes a C++ header, so Swift imports this module without C++ interoperation.
 //
 // The shim (Sources/CSourceHighlight) is built as a shared object of its own,
-// libSourceHighlightShim.so (the SourceHighlightShim build plugin), and loaded on the first code block that needs it, never linked: linked, libsource-highlight
-// brings boost_regex and ICU into every start of `render` and its
-// worker. So C and Swift see each entry point as a function-pointer type, resolved with dlsym
-// under the name in its comment; only the shim, compiled as C++, sees the prototypes it
-// defines, and a definition that strays from its type fails to compile there.
+// libSourceHighlightShim.so (the SourceHighlightShim build plugin), and loaded on the first
+// code block that needs it, never linked: linked, libsource-highlight brings boost_regex and
+// ICU into every start of `render` and its worker. So C and Swift see each entry point as a
+// function-pointer type, resolved with dlsym under the name in its comment; only the shim,
+// compiled as C++, sees the prototypes it defines, and a definition that strays from its type
+// fails to compile there.
 #ifndef SOURCE_HIGHLIGHT_SHIM_H
 #define SOURCE_HIGHLIGHT_SHIM_H
 
