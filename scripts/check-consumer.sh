@@ -16,6 +16,9 @@ SWIFT=${SWIFT:-swift}
 root=$PWD
 work=$(mktemp -d "${TMPDIR:-/tmp}/render-consumer.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# SwiftPM's lock files go to the temporary folder: this one, so that they go with it.
+mkdir "$work/tmp"
+export TMPDIR=$work/tmp
 
 git clone --quiet --no-hardlinks "$root" "$work/swift-render"
 git -C "$work/swift-render" tag --list | xargs -r git -C "$work/swift-render" tag --delete >/dev/null
