@@ -138,24 +138,26 @@ enum SourceHighlightBridge {
     let tokens: SourceHighlightTokens
     let tokensFree: SourceHighlightTokensFree
 
-    /// Where the shim is looked for: in this module's resources, where the SourceHighlightShim
-    /// plugin builds it (so in every build that includes RenderHighlight, an app's too), then
-    /// beside the executable and by its bare name, which the loader looks up in the run path
-    /// and the system's (for a binary installed without its resource bundle).
+    /// Where the shim is looked for: in this module's resource bundle beside the executable,
+    /// where the SourceHighlightShim plugin builds it (so in every build that includes
+    /// RenderHighlight, an app's too), then beside the executable and by its bare name, which
+    /// the loader looks up in the run path and the system's.
+    ///
+    /// The bundle is found by its name's suffix, not through `Bundle.module`: that stops the
+    /// process when the bundle is missing (a binary copied alone, which must show code plain),
+    /// and its name starts with the package's identity, which in an app is the last component
+    /// of the URL it depends on.
     static var candidates: [String] {
       let file = SOURCE_HIGHLIGHT_SHIM_FILE
-      var paths: [String] = []
-      if let resources = Bundle.module.resourceURL {
-        paths.append(resources.appendingPathComponent(file).path)
-      }
-      if let executable = try? FileManager.default.destinationOfSymbolicLink(
-        atPath: "/proc/self/exe")
-      {
-        paths.append(
-          URL(fileURLWithPath: executable).deletingLastPathComponent()
-            .appendingPathComponent(file).path)
-      }
-      return paths + [file]
+      guard
+        let executable = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: "/proc/self/exe")
+      else { return [file] }
+      let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+      let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        .filter { $0.hasSuffix("_RenderHighlight.resources") }.sorted()
+      return bundles.map { directory.appendingPathComponent($0).appendingPathComponent(file).path }
+        + [directory.appendingPathComponent(file).path, file]
     }
 
     /// Loads the first of `paths` that loads and binds its entry points, or says why none did.
