@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
   name: "swift-render",
   products: [
-    // Every library an app may link alone; RenderKit re-exports all but the three above it.
+    // Every library an app may link alone; RenderKit re-exports all but RenderPreview,
+    // RenderStream and RenderBatch, which depend on it.
     .library(name: "RenderKit", targets: ["RenderKit"]),
     .library(name: "RenderCore", targets: ["RenderCore"]),
     .library(name: "RenderStyling", targets: ["RenderStyling"]),
