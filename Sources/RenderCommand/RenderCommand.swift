@@ -252,7 +252,12 @@ package enum RenderCommand {
           "render: reading Markdown from the terminal; type it, then Ctrl-D (or give a FILE; render --help)\n"
         )
       }
-      return try context.readStandardInput(limits.maximumInputBytes)
+      // The rule a file is held to (BinaryInput), so the same bytes get the same answer.
+      let bytes = try context.readStandardInput(limits.maximumInputBytes)
+      if BinaryInput.isBinary(bytes.prefix(InputFile.headBytes), readAs: format) {
+        throw binaryFile(standardInputName)
+      }
+      return bytes
     }
     let bytes = try file.read()
     // A file that is not regular (a pipe) has no head: it is looked at once read.
@@ -263,6 +268,9 @@ package enum RenderCommand {
     }
     return bytes
   }
+
+  /// How messages name standard input.
+  private static let standardInputName = "standard input"
 
   /// The error for input that ``BinaryInput`` finds binary.
   private static func binaryFile(_ path: String) -> RenderError {
