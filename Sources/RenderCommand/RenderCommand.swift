@@ -15,13 +15,17 @@ package enum RenderCommand {
       context.writeError("render: \(error.message)\nTry 'render --help' for usage.\n")
       return .usage
     }
-    if parsed.help || parsed.manual || parsed.listEngines || parsed.listLanguages {
+    if parsed.help || parsed.manual || parsed.listEngines || parsed.listLanguages
+      || parsed.version
+    {
       let text =
         parsed.help
         ? RenderHelp.text
         : parsed.manual
           ? RenderHelp.manual
-          : parsed.listLanguages ? languageList() : engineList(EngineRegistry.builtIn)
+          : parsed.version
+            ? versions(EngineRegistry.builtIn, ImporterRegistry.builtIn)
+            : parsed.listLanguages ? languageList() : engineList(EngineRegistry.builtIn)
       do throws(RenderError) {
         try context.writeOutput(Data(text.utf8))
         return .success
@@ -208,6 +212,28 @@ package enum RenderCommand {
       return
         "\(descriptor.id)\t\(descriptor.libraryVersion)\tfeatures: \(features)\t(\(safety))\(gfm)\n"
     }.joined()
+  }
+
+  /// The package's version, then one line per engine and importer: its kind, identifier,
+  /// the version its C library reports, and the library's name.
+  static func versions(_ engines: EngineRegistry, _ importers: ImporterRegistry) -> String {
+    var rows = engines.engines.map {
+      ("engine", $0.descriptor.id, $0.descriptor.libraryVersion, $0.descriptor.displayName)
+    }
+    for descriptor in importers.descriptors {
+      let loaded = try? importers.importer(id: descriptor.id).loadedLibraryVersion
+      rows.append(
+        ("importer", descriptor.id, loaded ?? descriptor.libraryVersion, descriptor.displayName))
+    }
+    let idWidth = rows.map(\.1.count).max() ?? 0
+    let versionWidth = rows.map(\.2.count).max() ?? 0
+    func padded(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: width - text.count)
+    }
+    return "render \(PackageVersion.current)\n"
+      + rows.map { kind, id, version, name in
+        "\(padded(kind, 8))  \(padded(id, idWidth))  \(padded(version, versionWidth))  \(name)\n"
+      }.joined()
   }
 
   /// One line per language code blocks are highlighted in: its name, then its aliases.

@@ -207,6 +207,10 @@ enum RenderHelp {
       Option(
         syntax: "--list-languages",
         lines: ["list the languages code blocks are highlighted in, and their aliases"])),
+    .option(
+      Option(
+        syntax: "--version",
+        lines: ["print the version, and each engine's and importer's C library version"])),
     .option(Option(syntax: "-h, --help", lines: ["show this help"])),
   ]
 }
