@@ -187,7 +187,9 @@ let package = Package(
     // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
       name: "RenderKitTests",
-      dependencies: ["RenderKit", "RenderPreview", "BenchKit", "TestSupport"]),
+      dependencies: [
+        "RenderKit", "RenderPreview", "RenderStream", "RenderBatch", "BenchKit", "TestSupport",
+      ]),
     .testTarget(
       name: "HTML5ImportTests",
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),
