@@ -299,7 +299,7 @@ package enum RenderCommand {
   private static let standardInputName = "standard input"
 
   /// The error for input that ``BinaryInput`` finds binary.
-  private static func binaryFile(_ path: String) -> RenderError {
+  static func binaryFile(_ path: String) -> RenderError {
     .fileUnreadable(
       path: path, reason: "looks like a binary file, not Markdown or HTML text; give a text file")
   }

@@ -56,14 +56,18 @@ import Testing
       try bytes.write(to: folder.appendingPathComponent(name))
       let file = CommandRun([name], currentDirectory: folder.path)
       let piped = CommandRun(["-"], input: bytes)
+      let streamed = CommandRun(["--stream"], input: bytes)
       #expect(file.status == piped.status, "\(name)")
       #expect(file.output == piped.output, "\(name)")
+      #expect(streamed.status == piped.status, "\(name): \(streamed.error)")
+      #expect(streamed.output == piped.output, "\(name)")
       if name == "short.md" {
         #expect(file.status == .success, "\(file.error)")
         #expect(file.output == "<p>caf\u{FFFD}</p>\n")
       } else {
         #expect(file.status == .failure)
         #expect(piped.error.hasPrefix("render: standard input: looks like a binary file"))
+        #expect(streamed.error == piped.error)
       }
     }
   }
