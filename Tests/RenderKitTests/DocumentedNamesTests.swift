@@ -12,7 +12,11 @@ import Testing
 /// a second), and `make docs` checks the DocC links against the graphs anyway. What the
 /// user's documents (the README, docs/API.md and the DocC articles) name must be public or
 /// package API; the design and development notes may also name internal types and tests.
-@Suite struct DocumentedNamesTests {
+@Suite(
+  .enabled(
+    if: APIIndex.ofThisPackage != nil,
+    "SKIPPED: no Sources folder beside the tests, so no names to check the docs against"))
+struct DocumentedNamesTests {
   static let root = SharedFixtures.packageRoot
 
   /// The documents whose names are checked, and whether they may name internal API.
@@ -31,18 +35,11 @@ import Testing
       + articles.map { (catalog + "/" + $0, false) }
   }()
 
-  static let index: APIIndex? = {
-    let sources = root.appendingPathComponent("Sources")
-    guard FileManager.default.fileExists(atPath: sources.path) else { return nil }
-    return APIIndex(packageRoot: root)
-  }()
+  static let index = APIIndex.ofThisPackage
 
   @Test(arguments: documents.map(\.path))
   func everyNamedSymbolExists(_ document: String) throws {
-    guard let index = Self.index else {
-      Issue.record("skipped: no Sources folder beside the tests; nothing to check names against")
-      return
-    }
+    let index = try #require(Self.index)
     let text = try String(
       contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
     let mayNameInternals = Self.documents.first { $0.path == document }?.mayNameInternals ?? false
@@ -99,6 +96,14 @@ import Testing
 /// The package's declarations, read from its Swift sources: types by module, the members of
 /// each type (from its declaration and every extension), each with its access level.
 struct APIIndex {
+  /// This package's index; nil when its Sources folder is not beside the tests.
+  static let ofThisPackage: APIIndex? = {
+    let root = SharedFixtures.packageRoot
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources").path)
+    else { return nil }
+    return APIIndex(packageRoot: root)
+  }()
+
   /// Types, modules and members the documents may name that this package does not declare:
   /// the standard library's, Foundation's and the platform's.
   static let external: Set<String> = [
