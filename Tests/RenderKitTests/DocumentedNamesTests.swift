@@ -80,14 +80,14 @@ struct DocumentedNamesTests {
     let index = try #require(Self.index)
     let text = """
       `Renderer` and ``Renderer/html(_:)`` exist; `MarkdownPipeline`, `Renderer.htmll(_:)`,
-      ``RenderPreview/NoSuchType``, `Sources/RenderNothing` and `WorkerPool` (internal) do
-      not, for a user's document.
+      ``Renderer/init(nothing:)``, ``RenderPreview/NoSuchType``, `Sources/RenderNothing` and
+      `WorkerPool` (internal) do not, for a user's document.
       """
     let missing = index.unknownNames(in: text, mayNameInternals: false)
     #expect(
       Set(missing) == [
-        "MarkdownPipeline", "Renderer.htmll(_:)", "RenderPreview/NoSuchType",
-        "Sources/RenderNothing", "WorkerPool",
+        "MarkdownPipeline", "Renderer.htmll(_:)", "Renderer/init(nothing:)",
+        "RenderPreview/NoSuchType", "Sources/RenderNothing", "WorkerPool",
       ], "\(missing)")
     #expect(!index.unknownNames(in: "`WorkerPool`", mayNameInternals: true).contains("WorkerPool"))
   }
@@ -215,6 +215,7 @@ struct APIIndex {
     var pending: Scope?
     var inMultilineString = false
     var inBlockComment = false
+    var signature: Signature?
     for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = String(rawLine)
       if inMultilineString {
@@ -234,6 +235,19 @@ struct APIIndex {
       if let start = line.range(of: "/*") {
         if line[start.upperBound...].range(of: "*/") == nil { inBlockComment = true }
         line = String(line[..<start.lowerBound])
+      }
+      // A parameter list that goes on past its declaration's line.
+      if var open = signature {
+        open.text += " " + line
+        signature = open
+        if let labels = open.labels {
+          recordSignature(open, labels)
+          signature = nil
+        } else if open.text.count > 5_000 {
+          signature = nil  // a list this long is a misreading, not a declaration
+        }
+        for character in line { depth += character == "{" ? 1 : character == "}" ? -1 : 0 }
+        continue
       }
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       var index = 0
@@ -279,13 +293,34 @@ struct APIIndex {
           let access = explicit ?? (keyword == "case" ? enclosing.caseAccess : enclosing.inherited)
           if keyword.hasPrefix("init") {
             record("init", in: enclosing.type, access: access)
+            let after = line[line.range(of: "init")!.upperBound...]
+            signature = Signature(
+              type: enclosing.type, name: "init", access: access,
+              text: String(after.drop { $0 == "?" || $0 == "!" }))
           } else if keyword == "case" {
-            for name in Self.caseNames(in: words[(index + 1)...].joined(separator: " ")) {
-              record(name, in: enclosing.type, access: access)
+            let names = Self.caseNames(in: words[(index + 1)...].joined(separator: " "))
+            for name in names { record(name, in: enclosing.type, access: access) }
+            if names.count == 1, let open = line.range(of: names[0] + "(") {
+              signature = Signature(
+                type: enclosing.type, name: names[0], access: access,
+                text: String(line[line.index(before: open.upperBound)...]))
             }
           } else if !name.isEmpty {
             record(name, in: enclosing.type, access: access)
+            if keyword == "func", let named = line.range(of: "func " + name) {
+              signature = Signature(
+                type: enclosing.type, name: name, access: access,
+                text: String(line[named.upperBound...]))
+            }
           }
+        }
+      }
+      if let open = signature {
+        if let labels = open.labels {
+          recordSignature(open, labels)
+          signature = nil
+        } else if !open.text.contains("(") {
+          signature = nil  // not a parameter list: `init` of a name, `case` without values
         }
       }
       for character in line {
@@ -301,6 +336,68 @@ struct APIIndex {
         }
       }
     }
+  }
+
+  /// A function's, initializer's or case's declaration from its name on, read until its
+  /// parameter list closes (it may span lines).
+  private struct Signature {
+    var type: String
+    var name: String
+    var access: Bool
+    var text: String
+
+    /// `["_", "options"]` once the parameter list is closed; nil before.
+    var labels: [String]? {
+      var rest = Substring(text)
+      // A generic clause before the parameters: `results<Records: AsyncSequence>(`.
+      if rest.first == "<" {
+        var angles = 0
+        while let character = rest.first {
+          rest = rest.dropFirst()
+          if character == "<" { angles += 1 }
+          if character == ">" {
+            angles -= 1
+            if angles == 0 { break }
+          }
+        }
+      }
+      guard rest.first == "(" else { return nil }
+      var parentheses = 0
+      var parameters: [String] = [""]
+      var previous: Character = " "
+      for character in rest {
+        defer { previous = character }
+        switch character {
+        case ">" where previous == "-": break  // a function type's arrow
+        case "(", "[", "<":
+          parentheses += 1
+          if parentheses == 1 && character == "(" { continue }
+        case ")", "]", ">":
+          parentheses -= 1
+          if parentheses == 0 && character == ")" {
+            return parameters.map { $0.trimmingCharacters(in: .whitespaces) }
+              .filter { !$0.isEmpty }
+              .map { parameter in
+                // `label name: Type`, `name: Type`; a case's value may have no label.
+                guard parameter.contains(":") else { return "_" }
+                let head = parameter.split(separator: ":", maxSplits: 1)[0]
+                return String(head.split(separator: " ").first ?? "_")
+              }
+          }
+        case "," where parentheses == 1:
+          parameters.append("")
+          continue
+        default: break
+        }
+        if parentheses >= 1 { parameters[parameters.count - 1].append(character) }
+      }
+      return nil
+    }
+  }
+
+  private mutating func recordSignature(_ signature: Signature, _ labels: [String]) {
+    let name = signature.name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    record(name, in: signature.type, access: signature.access)
   }
 
   private mutating func record(_ member: String, in type: String, access: Bool) {
@@ -463,7 +560,19 @@ struct APIIndex {
     for member in rest {
       guard let access = members[owner]?[member] else { return false }
       guard isVisible(access, mayNameInternals) else { return false }
-      if types[member] != nil { owner = member }
+      if types[member] != nil && member != rest.last { owner = member }
+    }
+    // DocC's form of a function, `init(configuration:passes:)`: its labels, all of them.
+    if let open = span.firstIndex(of: "("), span.hasSuffix(")") {
+      let labels = span[span.index(after: open)..<span.index(before: span.endIndex)]
+      let isDocCForm =
+        labels.hasSuffix(":")
+        && labels.split(separator: ":").allSatisfy { label in
+          label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+      if isDocCForm, let name = rest.last {
+        return members[owner]?[name + "(" + labels + ")"] != nil
+      }
     }
     return true
   }
