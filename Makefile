@@ -51,10 +51,12 @@ symbols: deps
 # The DocC site of Sources/RenderKit/RenderKit.docc and render's man page, in .build/docs, with
 # the toolchain's docc (scripts/docs.sh). Fails on a public symbol without a doc comment and on
 # a link DocC cannot resolve. Browse it through a web server: `python3 -m http.server -d
-# .build/docs`, then /documentation/renderkit/; `man -l .build/docs/render.1`.
+# .build/docs`, then /documentation/renderkit/; `man -l .build/docs/render.1`. Builds only what
+# the documentation reads: `render` (for the man page), which brings the modules of RenderKit
+# and RenderPreview, not the benchmarks, the worker, the examples or the tests.
 .PHONY: docs
-docs: build
-	SWIFT="$(SWIFT)" sh scripts/docs.sh
+docs: deps
+	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" sh scripts/docs.sh
 
 # Release binaries link the Swift runtime and Foundation statically, so that the loader does
 # not relocate libswiftCore, libFoundation and ICU's data on every start of `render`. The static

@@ -134,7 +134,7 @@ let package = Package(
     // Examples/StreamingChat: an answer streamed into styled text as a chat view shows it.
     .executableTarget(
       name: "streaming-chat", dependencies: ["RenderStream", "RenderKit"],
-      path: "Examples/StreamingChat"),
+      path: "Examples/StreamingChat", exclude: ["README.md"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
@@ -172,7 +172,9 @@ let package = Package(
     // BenchKit: the conformance tests compare through its parity normaliser.
     .testTarget(
       name: "RenderKitTests",
-      dependencies: ["RenderKit", "RenderPreview", "BenchKit", "TestSupport"]),
+      dependencies: [
+        "RenderKit", "RenderPreview", "RenderStream", "RenderBatch", "BenchKit", "TestSupport",
+      ]),
     .testTarget(
       name: "HTML5ImportTests",
       dependencies: ["HTML5Import", "HTMLImport", "RenderStyling", "RenderText", "TestSupport"]),

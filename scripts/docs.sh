@@ -3,7 +3,11 @@
 # Sources/RenderKit/RenderKit.docc, and `render`'s man page, render.1. Toolchain only:
 # swift-symbolgraph-extract and docc ship with Swift.
 #
-#   scripts/docs.sh      # after `swift build` (make docs builds first)
+#   scripts/docs.sh      # make docs runs it
+#
+# It builds only what it reads: the `render` product, whose modules include RenderKit's and
+# RenderPreview's (their .swiftmodule files feed the symbol graphs) and whose --help-man is the
+# man page; not the benchmarks, the worker, the examples or the tests.
 #
 # RenderKit's symbol graph includes every module it re-exports, so the site shows the API as
 # `import RenderKit` gives it, one page per type under RenderKit; RenderPreview, linked on its
@@ -17,6 +21,9 @@ DOCC=${DOCC:-$tools/docc}
 EXTRACT=${EXTRACT:-$tools/swift-symbolgraph-extract}
 REEXPORTED=RenderCore,RenderStyling,RenderText,RenderTerminal,EngineCMark,EngineCMarkGFM,\
 EngineDiscount,EngineMD4C,HTMLImport,HTML5Import,RenderOutline,FrontMatter
+
+# shellcheck disable=SC2086 # SWIFT_FLAGS is a list of flags
+$SWIFT build ${SWIFT_FLAGS:-} --product render
 
 # The build's modules, and the C modules they import: the same module maps the build passes.
 bin=$($SWIFT build --show-bin-path)

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "CHTMLParser.h"
 
@@ -13,6 +14,7 @@
 struct chp_libxml2_functions chp_libxml2;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static void *library_handle;
 static const char *load_failure;
 static char load_failure_text[1024];
 
@@ -24,6 +26,7 @@ static void load(void) {
     load_failure = load_failure_text;
     return;
   }
+  library_handle = handle;
 #define CHP_LIBXML2_BIND(name, result, parameters)                                                 \
   chp_libxml2.name = (result(*) parameters)dlsym(handle, #name);                                   \
   if (!chp_libxml2.name) {                                                                         \
@@ -43,4 +46,23 @@ int chp_load_libxml2(void) {
 const char *chp_library_failure(void) {
   pthread_once(&load_once, load);
   return load_failure;
+}
+
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+static char version_text[32];
+
+/* libxml2 writes its version as one number, "20914" for 2.9.14, in the variable
+ * xmlParserVersion (looked up by name: the headers turn it into a per-thread accessor). */
+static void read_version(void) {
+  if (chp_load_libxml2() != 0) return;
+  const char *const *version = dlsym(library_handle, "xmlParserVersion");
+  if (!version || !*version) return;
+  long number = strtol(*version, NULL, 10);
+  snprintf(version_text, sizeof version_text, "%ld.%ld.%ld", number / 10000, number / 100 % 100,
+           number % 100);
+}
+
+const char *chp_library_version(void) {
+  pthread_once(&version_once, read_version);
+  return version_text[0] ? version_text : NULL;
 }

@@ -25,8 +25,14 @@ public struct HTMLImporter: HTMLImporting {
   /// The budgets every import checks.
   public var limits: HTMLImportLimits
 
-  /// The version of libxml2 this importer is built and tested against (Debian 12's).
+  /// The version of libxml2 this importer is built and tested against (Debian 12's). The
+  /// library is loaded on the first parse, so this is not read from it:
+  /// ``loadedLibraryVersion`` is.
   public static let libraryVersion = "2.9.14"
+
+  /// libxml2's version as the loaded library reports it (loading it); nil when it cannot be
+  /// loaded.
+  public var loadedLibraryVersion: String? { LibXML2Parser.loadedLibraryVersion }
 
   /// Creates an importer with `limits` (generous defaults).
   public init(limits: HTMLImportLimits = .init()) {

@@ -10,7 +10,9 @@ import Foundation
 /// which no HTML document does. Markdown, which has no encoding declaration to sniff, is
 /// refused too when NUL bytes are frequent (a stray one is text that CommonMark repairs) or a
 /// tenth of it is not UTF-8 (compressed data, as in PDFs); text with a few invalid bytes is
-/// read, repaired.
+/// read, repaired. Those shares are judged only from ``minimumJudgedBytes`` on: in a short
+/// text one Latin-1 "é" or one NUL is already a tenth, and `render --help` promises each
+/// becomes U+FFFD. The same rule holds for a file and for standard input.
 enum BinaryInput {
   /// A binary format's signature: `bytes` at `offset`.
   struct Signature {
@@ -56,11 +58,15 @@ enum BinaryInput {
     Signature("SQLite format 3\u{0}"),
   ]
 
+  /// The fewest bytes whose share of NULs or of invalid UTF-8 says binary.
+  static let minimumJudgedBytes = 64
+
   /// Whether `head`, the first bytes of a file read as `format`, is binary.
   static func isBinary(_ head: Data, readAs format: InputFormat) -> Bool {
     guard !head.isEmpty else { return false }
     if signatures.contains(where: { $0.matches(head) }) { return true }
     guard format == .markdown else { return false }
+    guard head.count >= minimumJudgedBytes else { return false }
     if head.reduce(0, { $1 == 0 ? $0 + 1 : $0 }) * 100 >= head.count { return true }
     let scalars = String(decoding: head, as: UTF8.self).unicodeScalars
     let replaced = scalars.reduce(0) { $1 == "\u{FFFD}" ? $0 + 1 : $0 }

@@ -15,6 +15,8 @@ struct RenderArguments: Equatable {
   /// Load `<link rel="stylesheet">` files from the input file's folder (HTML to styled text).
   var linkedStylesheets = false
   var listEngines = false
+  /// `--version`: the package's version and each C library's.
+  var version = false
   /// `--list-languages`: print the languages code blocks are highlighted in.
   var listLanguages = false
   /// `render preview FILE`: serve the page and update the browser on every save.
@@ -43,6 +45,7 @@ struct RenderArguments: Equatable {
       case "-h", "--help": parsed.help = true
       case "--help-man": parsed.manual = true
       case "--list-engines": parsed.listEngines = true
+      case "--version": parsed.version = true
       case "--list-languages": parsed.listLanguages = true
       case "--config": parsed.configuration = try value()
       case "-o", "--output": parsed.output = try value()

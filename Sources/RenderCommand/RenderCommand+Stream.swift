@@ -127,8 +127,29 @@ final class StreamInput {
     if let descriptor, descriptor != STDIN_FILENO { close(descriptor) }
   }
 
-  /// The next bytes; nil at the end of the input or after Ctrl-C.
+  /// The first bytes, held until the input is judged (``BinaryInput``); then empty.
+  private var head: [UInt8] = []
+  private var judged = false
+
+  /// The next bytes; nil at the end of the input or after Ctrl-C. Input that is not text is
+  /// refused by the rule a file and standard input are held to, judged on the first
+  /// ``BinaryInput/minimumJudgedBytes``: a stream waits for no more than those before its
+  /// first block.
   func next() throws(RenderError) -> ArraySlice<UInt8>? {
+    guard !judged else { return try nextRead() }
+    while head.count < BinaryInput.minimumJudgedBytes, let chunk = try nextRead() {
+      head.append(contentsOf: chunk)
+    }
+    judged = true
+    if BinaryInput.isBinary(Data(head), readAs: .markdown) {
+      throw RenderCommand.binaryFile(name)
+    }
+    defer { head = [] }
+    return head.isEmpty ? nil : head[...]
+  }
+
+  /// The next bytes read; nil at the end of the input or after Ctrl-C.
+  private func nextRead() throws(RenderError) -> ArraySlice<UInt8>? {
     guard let descriptor else {
       defer { whole = nil }
       return whole.map { Array($0)[...] }

@@ -15,13 +15,17 @@ package enum RenderCommand {
       context.writeError("render: \(error.message)\nTry 'render --help' for usage.\n")
       return .usage
     }
-    if parsed.help || parsed.manual || parsed.listEngines || parsed.listLanguages {
+    if parsed.help || parsed.manual || parsed.listEngines || parsed.listLanguages
+      || parsed.version
+    {
       let text =
         parsed.help
         ? RenderHelp.text
         : parsed.manual
           ? RenderHelp.manual
-          : parsed.listLanguages ? languageList() : engineList(EngineRegistry.builtIn)
+          : parsed.version
+            ? versions(EngineRegistry.builtIn, ImporterRegistry.builtIn)
+            : parsed.listLanguages ? languageList() : engineList(EngineRegistry.builtIn)
       do throws(RenderError) {
         try context.writeOutput(Data(text.utf8))
         return .success
@@ -210,6 +214,28 @@ package enum RenderCommand {
     }.joined()
   }
 
+  /// The package's version, then one line per engine and importer: its kind, identifier,
+  /// the version its C library reports, and the library's name.
+  static func versions(_ engines: EngineRegistry, _ importers: ImporterRegistry) -> String {
+    var rows = engines.engines.map {
+      ("engine", $0.descriptor.id, $0.descriptor.libraryVersion, $0.descriptor.displayName)
+    }
+    for descriptor in importers.descriptors {
+      let loaded = try? importers.importer(id: descriptor.id).loadedLibraryVersion
+      rows.append(
+        ("importer", descriptor.id, loaded ?? descriptor.libraryVersion, descriptor.displayName))
+    }
+    let idWidth = rows.map(\.1.count).max() ?? 0
+    let versionWidth = rows.map(\.2.count).max() ?? 0
+    func padded(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: width - text.count)
+    }
+    return "render \(PackageVersion.current)\n"
+      + rows.map { kind, id, version, name in
+        "\(padded(kind, 8))  \(padded(id, idWidth))  \(padded(version, versionWidth))  \(name)\n"
+      }.joined()
+  }
+
   /// One line per language code blocks are highlighted in: its name, then its aliases.
   static func languageList() -> String {
     CodeHighlighter.supportedLanguages.map { name in
@@ -252,7 +278,12 @@ package enum RenderCommand {
           "render: reading Markdown from the terminal; type it, then Ctrl-D (or give a FILE; render --help)\n"
         )
       }
-      return try context.readStandardInput(limits.maximumInputBytes)
+      // The rule a file is held to (BinaryInput), so the same bytes get the same answer.
+      let bytes = try context.readStandardInput(limits.maximumInputBytes)
+      if BinaryInput.isBinary(bytes.prefix(InputFile.headBytes), readAs: format) {
+        throw binaryFile(standardInputName)
+      }
+      return bytes
     }
     let bytes = try file.read()
     // A file that is not regular (a pipe) has no head: it is looked at once read.
@@ -264,8 +295,11 @@ package enum RenderCommand {
     return bytes
   }
 
+  /// How messages name standard input.
+  private static let standardInputName = "standard input"
+
   /// The error for input that ``BinaryInput`` finds binary.
-  private static func binaryFile(_ path: String) -> RenderError {
+  static func binaryFile(_ path: String) -> RenderError {
     .fileUnreadable(
       path: path, reason: "looks like a binary file, not Markdown or HTML text; give a text file")
   }

@@ -64,7 +64,9 @@ enum RenderHelp {
 
   /// What input becomes, in the notes after the options.
   static let inputNote =
-    "Bytes that are not valid UTF-8 become U+FFFD; NUL becomes U+FFFD; CRLF and CR end lines."
+    "Bytes that are not valid UTF-8 become U+FFFD; NUL becomes U+FFFD; CRLF and CR end lines.\n"
+    + "Input that is not text is refused, from a file and from standard input alike: an image,\n"
+    + "archive, PDF or program (by its first bytes), or Markdown full of NULs or mostly not UTF-8."
   /// The exit statuses.
   static let exitStatus = "0 success, 1 render or input error, 2 usage error."
   /// The environment variables read.
@@ -205,6 +207,10 @@ enum RenderHelp {
       Option(
         syntax: "--list-languages",
         lines: ["list the languages code blocks are highlighted in, and their aliases"])),
+    .option(
+      Option(
+        syntax: "--version",
+        lines: ["print the version, and each engine's and importer's C library version"])),
     .option(Option(syntax: "-h, --help", lines: ["show this help"])),
   ]
 }

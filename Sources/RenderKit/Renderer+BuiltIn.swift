@@ -2,9 +2,9 @@ import HTMLImport
 import RenderCore
 
 extension Renderer {
-  /// Creates a renderer over the built-in engines (cmark, Discount) with the configured HTML
-  /// importer (``RenderConfiguration/importer``, default `html5`),
-  /// contained as the configuration says.
+  /// Creates a renderer over the built-in engines (``EngineRegistry/builtIn``: cmark-gfm, the
+  /// default, cmark, Discount and md4c) with the configured HTML importer
+  /// (``RenderConfiguration/importer``, default `html5`), contained as the configuration says.
   ///
   /// Every engine is held to ``RenderConfiguration/limits``. With ``RenderConfiguration/isolation``
   /// nil (automatic) or `.process`, every built-in engine runs in a worker process held to the

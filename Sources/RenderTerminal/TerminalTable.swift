@@ -5,8 +5,20 @@ import RenderText
 /// table: columns as wide as their content, shrunk in proportion when the table would be
 /// wider than the line (never wider), text wrapped inside each cell and placed by the
 /// cell's alignment, a rule under a header row.
+///
+/// When the line cannot give every column its longest word, a box would cut words into
+/// pieces ("Fea", "tur", "e"); the table is then laid out as records instead, one per row,
+/// each cell on its own lines as `header: value`, records between rules.
 struct TerminalTable {
   private let rows: [[[TerminalCell]]]
+  /// Whether the rows are laid out as records rather than as a box.
+  private let isRecords: Bool
+  /// The width records are wrapped to.
+  private let width: Int
+  /// `": "` after a header in a record, in the border's style.
+  private let labelSeparator: [TerminalCell]
+  /// The rule between records.
+  private let rule: [TerminalCell]
   private let blocks: ArraySlice<TextBlock>
   private let verticalBar: TerminalGlyphs.Text
   private let borderStyle: Int
@@ -26,6 +38,17 @@ struct TerminalTable {
   ) {
     let rows = rows.map(Self.splitAtTabs)
     let columnWidths = Self.columnWidths(of: rows, fitting: width)
+    isRecords = Self.cutsWords(rows, fitting: width)
+    self.width = width
+    labelSeparator = [
+      TerminalCell(text: reader.add(":"), width: 1, style: borderStyle),
+      TerminalCell.space(style: 0),
+    ]
+    rule = [
+      TerminalCell(
+        text: reader.add(String(repeating: drawing.horizontal, count: max(1, width))),
+        width: max(1, width), style: borderStyle)
+    ]
     func border(_ kind: TerminalLineDrawing.Border) -> [TerminalCell] {
       Self.border(kind, columnWidths, drawing: drawing, style: borderStyle, reader: &reader)
     }
@@ -44,6 +67,7 @@ struct TerminalTable {
   /// (``TerminalLayout``'s output cap) never holds them all: a cell in a column one
   /// character wide has a line per character.
   func forEachLine(_ body: ([TerminalCell]) -> Bool) {
+    if isRecords { return forEachRecordLine(body) }
     guard body(top) else { return }
     for (offset, (row, block)) in zip(rows, blocks).enumerated() {
       guard forEachLine(of: row, block: block, body) else { return }
@@ -97,6 +121,58 @@ struct TerminalTable {
       column = (column + 1) % columnCount
     }
     return widths
+  }
+
+  /// Whether a box of `rows` in `width` columns would break a word inside a cell: the
+  /// columns' longest words (no more than their widest lines) and the borders do not fit.
+  private static func cutsWords(_ rows: [[[TerminalCell]]], fitting width: Int) -> Bool {
+    let columnCount = max(1, rows.map(\.count).max() ?? 1)
+    var needed = [Int](repeating: 1, count: columnCount)
+    for row in rows {
+      for (column, cell) in row.enumerated() {
+        needed[column] = max(needed[column], Self.longestUnbreakable(cell))
+      }
+    }
+    return needed.reduce(0, +) + 3 * columnCount + 1 > width
+  }
+
+  /// The widest run of a cell that no line may break: a word, where a wide character (CJK,
+  /// emoji) stands alone, since text in those scripts breaks between any two of them.
+  private static func longestUnbreakable(_ cells: [TerminalCell]) -> Int {
+    var longest = 0
+    var word = 0
+    for cell in cells {
+      if cell.kind == .text && cell.width < 2 {
+        word += cell.width
+      } else {
+        word = cell.kind == .text ? cell.width : 0
+      }
+      longest = max(longest, word)
+      if cell.width >= 2 { word = 0 }
+    }
+    return longest
+  }
+
+  /// The lines of the records layout, as ``forEachLine(_:)``: a rule, then each row that is
+  /// not a header as `header: value` lines (the value alone when the table has no header
+  /// row), a rule after each.
+  private func forEachRecordLine(_ body: ([TerminalCell]) -> Bool) {
+    let headerRow = zip(rows, blocks).first { $0.1.isHeaderRow }?.0
+    guard body(rule) else { return }
+    for (row, block) in zip(rows, blocks) where !block.isHeaderRow || rows.count == 1 {
+      for (column, cell) in row.enumerated() {
+        var cells = cell
+        if let headerRow, column < headerRow.count, !block.isHeaderRow {
+          cells = headerRow[column] + labelSeparator + cell
+        }
+        // Continuation lines are indented, so each `header:` starts its own entry.
+        for line in TerminalLineBreaker.lines(of: cells, width: width, hangingIndent: 2) {
+          let indent = repeatElement(Self.space, count: line.indent)
+          guard body(Array(indent) + Array(line.cells)) else { return }
+        }
+      }
+      guard body(rule) else { return }
+    }
   }
 
   /// The lines of one row, as ``forEachLine(_:)``; false when `body` asked to stop.

@@ -1,5 +1,6 @@
 import Foundation
 import RenderCommand
+import RenderKit
 import TestSupport
 import Testing
 
@@ -37,6 +38,87 @@ import Testing
     #expect(text.output.contains("here"))
   }
 
+  /// One rule for bytes that are not UTF-8, as `render --help` states it, whether they come
+  /// from a file or from standard input: a few become U+FFFD, mostly-not-text is refused.
+  @Test func invalidUTF8GetsTheSameAnswerFromAFileAndStandardInput() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-utf8-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let help = CommandRun(["--help"]).output
+    #expect(help.contains("Bytes that are not valid UTF-8 become U+FFFD"))
+    #expect(help.contains("from a file and from standard input alike"))
+    // A short Latin-1 word: one byte in four is not UTF-8, still text.
+    let short = Data([0x63, 0x61, 0x66, 0xE9, 0x0A])
+    // Compressed data: mostly not UTF-8, no NUL.
+    let compressed = Data((0..<4096).map { UInt8(0x80 + ($0 * 7) % 0x7F) })
+    for (name, bytes) in [("short.md", short), ("compressed.md", compressed)] {
+      try bytes.write(to: folder.appendingPathComponent(name))
+      let file = CommandRun([name], currentDirectory: folder.path)
+      let piped = CommandRun(["-"], input: bytes)
+      let streamed = CommandRun(["--stream"], input: bytes)
+      #expect(file.status == piped.status, "\(name)")
+      #expect(file.output == piped.output, "\(name)")
+      #expect(streamed.status == piped.status, "\(name): \(streamed.error)")
+      #expect(streamed.output == piped.output, "\(name)")
+      if name == "short.md" {
+        #expect(file.status == .success, "\(file.error)")
+        #expect(file.output == "<p>caf\u{FFFD}</p>\n")
+      } else {
+        #expect(file.status == .failure)
+        #expect(piped.error.hasPrefix("render: standard input: looks like a binary file"))
+        #expect(streamed.error == piped.error)
+      }
+    }
+  }
+
+  /// `render --version`: the package's version, then every registered engine and importer
+  /// with the version its C library reports, which must be the version pkg-config gives for
+  /// the library the build used (MyHTML ships no pkg-config file: a version number is shown).
+  @Test func versionNamesThePackageAndEveryCLibrary() throws {
+    let run = CommandRun(["--version"])
+    #expect(run.status == .success, "\(run.error)")
+    var lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.removeFirst() == "render \(PackageVersion.current)")
+    let rows = Dictionary(
+      uniqueKeysWithValues: lines.map { line in
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        return (fields[1], (kind: fields[0], version: fields[2]))
+      })
+    let expected =
+      EngineRegistry.builtIn.engineIDs.map { ($0, "engine") }
+      + ImporterRegistry.builtIn.descriptors.map { ($0.id, "importer") }
+    #expect(Set(rows.keys) == Set(expected.map(\.0)))
+    for (id, kind) in expected { #expect(rows[id]?.kind == kind, "\(id)") }
+    let packages = [
+      "cmark": "libcmark", "cmark-gfm": "libcmark-gfm", "discount": "libmarkdown",
+      "md4c": "md4c", "libxml2": "libxml-2.0",
+    ]
+    for (id, package) in packages {
+      guard let reference = Self.pkgConfigVersion(package) else {
+        print("skipped: pkg-config has no \(package); its version is not compared")
+        continue
+      }
+      #expect(rows[id]?.version == reference, "\(id)")
+    }
+    let myHTML = try #require(rows["html5"]?.version)
+    #expect(myHTML.split(separator: ".").allSatisfy { Int($0) != nil }, "\(myHTML)")
+  }
+
+  private static func pkgConfigVersion(_ package: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--modversion", package]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// HTML is read as a browser reads it: NUL and control bytes are repaired, not refused;
   /// only a binary format's signature is refused.
   @Test func htmlWithNULBytesIsRepairedAndABinaryNamedHTMLRefused() throws {
@@ -58,7 +140,8 @@ import Testing
     #expect(binary.status == .failure)
     #expect(binary.error.contains("pixel.html: looks like a binary file"))
     // Markdown keeps the stricter rule: NUL bytes this frequent are not text.
-    try Data("a\u{0}b\u{0}c".utf8).write(to: folder.appendingPathComponent("nul.md"))
+    let nul = String(repeating: "a\u{0}b\u{0}c", count: 20)
+    try Data(nul.utf8).write(to: folder.appendingPathComponent("nul.md"))
     #expect(CommandRun(["nul.md"], currentDirectory: folder.path).status == .failure)
   }
 

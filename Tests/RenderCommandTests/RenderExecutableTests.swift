@@ -27,6 +27,24 @@ struct RenderExecutableTests {
     #expect(failure.output.isEmpty)
   }
 
+  /// `--worker-memory` sets the cap a worker is held to: 300 KB of nested list markers take
+  /// cmark-gfm about 38 MB, stopped under a 16 MiB cap with an error that names the flag,
+  /// rendered under 128 MiB.
+  @Test func workerMemoryFlagSetsTheCap() throws {
+    let input = Data((String(repeating: "- ", count: 150_000) + "x\n").utf8)
+    let capped = try ProcessRun(
+      render, ["--engine", "cmark-gfm", "--deadline", "60", "--worker-memory", "16777216"],
+      input: input)
+    #expect(capped.status == 1)
+    #expect(capped.error.contains("--worker-memory BYTES"), "\(capped.error)")
+    // Under a sanitizer a worker's shadow memory needs more.
+    let raisedBytes = SanitizerRun.workerMemoryBytes ?? 134_217_728
+    let raised = try ProcessRun(
+      render, ["--engine", "cmark-gfm", "--deadline", "60", "--worker-memory", "\(raisedBytes)"],
+      input: input)
+    #expect(raised.status == 0, "\(raised.error)")
+  }
+
   @Test func renderingTwentyMegabytesLosesNothing() throws {
     let paragraph = "Paragraph with *emphasis*, `code` and a [link](https://example.com).\n\n"
     let count = 20 * 1024 * 1024 / paragraph.utf8.count

@@ -17,7 +17,8 @@ import Testing
   /// it on a terminal.
   private static let commandOptions: Set<String> = [
     "--from", "--to", "--width", "--color", "--config", "--linked-stylesheets", "-o",
-    "--output", "--watch", "--stream", "--port", "--list-engines", "--list-languages", "-h",
+    "--output", "--watch", "--stream", "--port", "--list-engines", "--list-languages", "--version",
+    "-h",
     "--help",
   ]
 
@@ -109,6 +110,23 @@ import Testing
     fromFlag.engineSource = fromKey.engineSource
     #expect(fromFlag == fromKey, "\(flag)")
     #expect(fromFlag != RenderConfiguration(), "\(flag)")
+  }
+
+  /// The error that stops a render at the worker's memory cap says how to raise the cap, by
+  /// the names a user can set: the flag and the `render.json` key.
+  @Test func workerMemoryErrorNamesTheSetting() throws {
+    let setting = RenderSetting.maximumWorkerMemoryBytes
+    let flag = try #require(setting.flag)
+    let message = RenderError.limitExceeded(
+      limit: RenderLimits.memoryLimitName, value: 600 << 20, maximum: 512 << 20
+    ).description
+    #expect(message.contains(flag + " "), "\(message)")
+    #expect(message.contains("\"\(setting.key)\" in render.json"), "\(message)")
+    let limited = CommandRun(["--worker-memory", "16777216", "--list-engines"])
+    #expect(limited.status == .success, "\(limited.error)")
+    let refused = CommandRun(["--worker-memory", "1024", "-"], input: Data("x".utf8))
+    #expect(
+      refused.status == .usage && refused.error.contains("--worker-memory"), "\(refused.error)")
   }
 
   @Test("docs/cli.md names every flag and every render.json key")

@@ -1,6 +1,8 @@
 import Foundation
+import RenderBatch
 import RenderKit
 import RenderPreview
+import RenderStream
 import TestSupport
 import Testing
 
@@ -190,6 +192,65 @@ import Testing
     #expect(shown.last?.contains("<h1>Saved</h1>") == true)
   }
 
+  @Test func streamAnAnswerAsItArrives() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    let renderer = try Renderer(configuration: configuration)
+    let stream = MarkdownStream(
+      renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer))
+    var view = StreamedDocument<String>()
+    for chunk in ["# Ans", "wer\n\nSome *emph", "asis* and `co", "de`.\n"] {
+      view.apply(try stream.feed(Array(chunk.utf8)))  // show view.outputs, then view.tail
+    }
+    view.apply(try stream.finish())
+    let html = view.outputs.joined()  // the one-shot fragment, byte for byte
+    let whole = "# Answer\n\nSome *emphasis* and `code`.\n"
+    #expect(html == (try renderer.html(.markdown(whole)).html))
+  }
+
+  @Test func renderABatchOfRecords() async throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    let lines = [##"{"id": "a", "markdown": "# Hi"}"##, #"{"id": "b", "html": "<p>x</p>"}"#]
+    let records = Data(lines.map { $0 + "\n" }.joined().utf8)
+    let batch = try BatchRenderer(configuration: configuration, outputs: [.fragment, .title])
+    var answers: [String] = []
+    for try await result in batch.results(
+      forLines: BatchLines(data: records, maximumLineBytes: 1 << 20), parallelism: 2)
+    {
+      answers.append(String(decoding: result.jsonLine, as: UTF8.self))  // in input order
+    }
+    #expect(answers.count == 2)
+    #expect(answers.first?.hasPrefix(#"{"id":"a","line":1,"ok":true"#) == true, "\(answers)")
+    #expect(answers.first?.contains(#""fragment":"<h1>Hi</h1>\n""#) == true, "\(answers)")
+    #expect(answers.last?.hasPrefix(#"{"id":"b","line":2,"ok":true"#) == true, "\(answers)")
+  }
+
+  @Test func mathInEveryOutput() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    let renderer = try Renderer(configuration: configuration)
+    let html = try renderer.html(.markdown(#"Euler: $e^{i\pi} + 1 = 0$"#)).html
+    // <p>Euler: <math alttext="e^(iπ) + 1 = 0"><msup><mi>e</mi>…</math></p>
+    let text = try renderer.styledText(.markdown(#"Euler: $e^{i\pi} + 1 = 0$"#)).string
+    // Euler: e^(iπ) + 1 = 0
+    #expect(html.hasPrefix(#"<p>Euler: <math alttext="e^(iπ) + 1 = 0"><msup><mi>e</mi>"#))
+    #expect(html.hasSuffix("</math></p>\n"))
+    #expect(text == "Euler: e^(iπ) + 1 = 0")
+  }
+
+  @Test func highlightFencedCode() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    let renderer = try Renderer(configuration: configuration)
+    let code = try renderer.html(.markdown("~~~swift\nlet x = 1 // one\n~~~\n")).html
+    // <pre><code class="language-swift"><span class="k">let</span> x <span class="o">=</span> …
+    #expect(
+      code.hasPrefix(
+        #"<pre><code class="language-swift"><span class="k">let</span> x <span class="o">=</span> "#
+      ), "\(code)")
+  }
+
   /// The README stays a front page: at most 15 KB, the two commands a newcomer runs first.
   @Test func readmeIsAFrontPage() throws {
     let readme = try String(
@@ -210,6 +271,10 @@ import Testing
       "Sources/RenderKit/RenderKit.docc/PreviewAndLiveDocuments.md",
       "Sources/RenderKit/RenderKit.docc/SecurityAndLimits.md",
       "Sources/RenderKit/RenderKit.docc/StyledTextAndAttributedString.md",
+      "Sources/RenderKit/RenderKit.docc/StreamingMarkdown.md",
+      "Sources/RenderKit/RenderKit.docc/BatchRendering.md",
+      "Sources/RenderKit/RenderKit.docc/Math.md",
+      "Sources/RenderKit/RenderKit.docc/Highlighting.md",
     ])
   func everyDocumentedSwiftBlockIsHere(_ document: String) throws {
     let url = SharedFixtures.packageRoot.appendingPathComponent(document)

@@ -176,10 +176,28 @@ import Testing
         == "render.json: key \"colorScheme\": unknown value \"sepia\"; valid values: light, dark")
   }
 
-  @Test func invalidJSONSaysSo() throws {
-    let text = try #require(message(#"{"engine": "cmark",}"#) ?? message(#"{"engine": }"#))
-    #expect(text.hasPrefix("render.json: not valid JSON ("))
-    #expect(text.hasSuffix("); fix the syntax"))
+  @Test func invalidJSONSaysWhere() throws {
+    #expect(
+      message("{\n  \"engine\": \n}")
+        == "render.json: line 3, column 1: not valid JSON (found '}'); fix the syntax")
+    #expect(
+      message("{\"title\": \"Café\" \"x\"}")
+        == "render.json: line 1, column 18: not valid JSON (found '\"'); fix the syntax")
+    #expect(
+      message("{\"engine\": \"cmark\"")
+        == "render.json: line 1, column 19: not valid JSON (the text ends too early); fix the syntax"
+    )
+  }
+
+  /// Strict JSON, as RFC 8259 writes it: a trailing comma is an error, not a liberty taken.
+  @Test func trailingCommasAreErrors() throws {
+    #expect(
+      message("{\n  \"engine\": \"cmark\",\n}")
+        == "render.json: line 3, column 1: not valid JSON (found '}' after a comma; JSON "
+        + "allows no comma after the last item); fix the syntax")
+    #expect(
+      message(#"{"options": {"extensions": ["tables",]}}"#)?.contains("after a comma") == true)
+    #expect(message("// comment\n{}")?.hasPrefix("render.json: line 1, column 1:") == true)
   }
 
   @Test func unknownEngineNamesTheValidEngines() throws {

@@ -76,6 +76,10 @@ void chp_parse(const uint8_t *html, size_t length, int valid_utf8, chp_limits li
  * otherwise why it could not be, in plain words. */
 const char *chp_library_failure(void);
 
+/* libxml2's version as the loaded library reports it ("2.9.14"; this call loads it too), or
+ * NULL when it cannot be loaded. */
+const char *chp_library_version(void);
+
 /* Releases the buffer `chp_parse` allocated and zeroes `events`. */
 void chp_events_free(chp_events *events);
 

@@ -4,6 +4,9 @@ import RenderCore
 /// libxml2's HTML parser in SAX mode, through the `CHTMLParser` shim: the one Swift file that
 /// talks to C. One call per document; the shim returns every event in one buffer.
 package enum LibXML2Parser {
+  /// libxml2's version as the loaded library reports it; nil when it cannot be loaded.
+  static var loadedLibraryVersion: String? { chp_library_version().map { String(cString: $0) } }
+
   /// Parses UTF-8 `html` (repaired by the shim if invalid) into a ``Document``.
   /// `isValidUTF8` (the bytes of a `String`) lets the shim skip most of its repair scan;
   /// `parsed` is called between the shim's parse and building the document.

@@ -55,7 +55,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       case RenderLimits.memoryLimitName:
         return
           "rendering this input needed more than the \(limit) limit (\(value) > \(maximum)) and "
-          + "was stopped; raise maximumWorkerMemoryBytes, or shorten the input."
+          + "was stopped; raise it (render's --worker-memory BYTES, \"maximumWorkerMemoryBytes\" "
+          + "in render.json), or shorten the input."
       case RenderLimits.inputLimitName:
         return
           "input exceeds the \(limit) limit (\(value) > \(maximum)); raise maximumInputBytes, "

@@ -23,9 +23,17 @@ public protocol HTMLImporting: Sendable {
   /// Parses an engine's output: its UTF-8 bytes as they came, never re-decoded by a
   /// `<meta charset>` that raw HTML in the Markdown may contain.
   func importDocument(fragment: HTMLFragment) throws(RenderError) -> Document
+
+  /// The C library's version as the library itself reports it at run time, for `render
+  /// --version`; asking may load the library. Nil (the default) when the descriptor's
+  /// ``ImporterDescriptor/libraryVersion`` is already read from the library.
+  var loadedLibraryVersion: String? { get }
 }
 
 extension HTMLImporting {
+  /// Nil: the descriptor's version stands.
+  public var loadedLibraryVersion: String? { nil }
+
   /// Imports the fragment's text; importers that can read its bytes in place override this.
   public func importDocument(fragment: HTMLFragment) throws(RenderError) -> Document {
     try importDocument(html: fragment.html)

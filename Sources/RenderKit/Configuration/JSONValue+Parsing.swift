@@ -5,6 +5,32 @@ extension JSONValue {
   package struct SyntaxError: Error, Equatable {
     /// The byte offset where the text stops being JSON.
     package let offset: Int
+
+    /// Where ``offset`` is in `json`, counted from 1 as editors count: the line, and the
+    /// character (Unicode scalar) in it.
+    package func position(in json: Data) -> (line: Int, column: Int) {
+      let before = json.prefix(min(offset, json.count))
+      let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
+      let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+      let column = before[lineStart...].reduce(1) { ($1 & 0xC0) == 0x80 ? $0 : $0 + 1 }
+      return (line, column)
+    }
+
+    /// What is wrong at ``offset`` in `json`, in plain words: `found '}'`, or the end of the
+    /// text; a comma before a closing bracket is named as such, since JSON has no trailing
+    /// commas and that is the slip a hand-written file makes most.
+    package func description(in json: Data) -> String {
+      guard offset < json.count else { return "the text ends too early" }
+      let byte = json[json.startIndex + offset]
+      let found =
+        byte >= 0x20 && byte < 0x7F
+        ? "found '\(Character(UnicodeScalar(byte)))'" : String(format: "found byte 0x%02X", byte)
+      guard byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]"),
+        json.prefix(offset).last(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+          == UInt8(ascii: ",")
+      else { return found }
+      return "\(found) after a comma; JSON allows no comma after the last item"
+    }
   }
 
   /// The JSON value `json` holds: what `JSONDecoder` gives for it, read in one pass over

@@ -114,16 +114,20 @@ public struct RenderConfiguration: Sendable, Hashable {
     return configuration
   }
 
-  /// Parses configuration JSON; `source` names it in messages.
+  /// Parses configuration JSON; `source` names it in messages. The JSON is strict (RFC 8259:
+  /// no comments, no trailing commas); a syntax error names its line and column.
   public static func parse(_ data: Data, source: String) throws(RenderError) -> RenderConfiguration
   {
     let value: JSONValue
     do {
-      value = try JSONDecoder().decode(JSONValue.self, from: data)
+      value = try JSONValue(parsing: data)
     } catch {
+      let (line, column) = error.position(in: data)
       throw .invalidConfiguration(
         source: source, key: nil,
-        problem: "not valid JSON (\(Self.describe(error))); fix the syntax")
+        problem:
+          "line \(line), column \(column): not valid JSON (\(error.description(in: data))); "
+          + "fix the syntax")
     }
     if let duplicate = JSONDuplicateKeys.first(in: data) {
       throw .invalidConfiguration(
@@ -163,15 +167,6 @@ public struct RenderConfiguration: Sendable, Hashable {
         default: "options"
         }
       throw .invalidConfiguration(source: engineSource, key: key, problem: error.description)
-    }
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    guard let decoding = error as? DecodingError else { return error.localizedDescription }
-    switch decoding {
-    case .dataCorrupted(let context):
-      return context.underlyingError.map { "\($0)" } ?? context.debugDescription
-    default: return "\(decoding)"
     }
   }
 }

@@ -323,7 +323,13 @@ package struct RenderSetting: Sendable {
 
   /// The memory one render may take in its worker.
   package static let maximumWorkerMemoryBytes = RenderSetting(
-    key: "maximumWorkerMemoryBytes", kind: .number, samples: ("33554432", "1024"),
+    key: "maximumWorkerMemoryBytes", flag: "--worker-memory", valueName: "BYTES", kind: .number,
+    help: [
+      "the memory one render may add to its worker, in bytes, from 16 MiB",
+      "(default 536870912, 512 MiB; an input of more than 1/48 of it gets",
+      "48 times its size)",
+    ],
+    shownDefault: "536870912", samples: ("33554432", "1024"),
     parse: wholeNumber(16_777_216...1_099_511_627_776, "of bytes from 16 MiB to 1 TiB")
   ) { $0.limits.maximumWorkerMemoryBytes = $1 }
 
