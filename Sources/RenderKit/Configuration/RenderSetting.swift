@@ -174,7 +174,7 @@ package struct RenderSetting: Sendable {
     key: "options.extensions", flag: "--extension", valueName: "NAME", kind: .strings,
     help: ["add an extension to the profile (the engine must have it);"]
       + listed(RenderFeature.extensions.map(\.rawValue), after: "repeatable: "),
-    samples: (#"["footnotes"]"#, #"["emoji"]"#),
+    samples: (#"["footnotes"]"#, #"["emojis"]"#),
     parse: extensionName
   ) { $0.options.extensions.insert($1) }
 
@@ -182,7 +182,7 @@ package struct RenderSetting: Sendable {
   package static let disabledExtensions = RenderSetting(
     key: "options.disabledExtensions", flag: "--no-extension", valueName: "NAME", kind: .strings,
     help: ["leave a profile's extension off (e.g. math); repeatable"],
-    samples: (#"["math"]"#, #"["emoji"]"#),
+    samples: (#"["math"]"#, #"["emojis"]"#),
     parse: extensionName
   ) { $0.disabledExtensions.insert($1) }
 
