@@ -198,7 +198,8 @@ let package = Package(
     .testTarget(
       name: "RenderStreamTests", dependencies: ["RenderStream", "BenchKit", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
-    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
+    .testTarget(
+      name: "RenderCommandTests", dependencies: ["RenderCommand", "BenchKit", "TestSupport"]),
     .testTarget(
       name: "RenderBatchTests", dependencies: ["RenderBatch", "render-worker", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),
