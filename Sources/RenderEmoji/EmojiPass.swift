@@ -8,7 +8,7 @@ import RenderCore
 /// As on GitHub, code is left as written: nothing inside `code`, `pre` or `tt` changes, nor
 /// inside `math`, `script`, `style` or `textarea`, nor an autolink's text (a link whose text
 /// is the end of its target, so that a shown URL stays the URL). Attributes never change.
-/// Markdown with no `:name:` keeps its fast paths (a fragment stays the engine's own HTML).
+/// Markdown with no known `:name:` keeps its fast paths (a fragment stays the engine's own HTML).
 public struct EmojiPass: DocumentPass {
   /// `"emoji"`.
   public let id = "emoji"
@@ -21,7 +21,8 @@ public struct EmojiPass: DocumentPass {
     context.options.extensions.contains(.emoji)
   }
 
-  /// Whether the Markdown holds a colon, a name and a colon (``EmojiShortcodes``).
+  /// Whether the Markdown holds a known shortcode anywhere (``EmojiShortcodes``), code
+  /// included: true is always safe.
   public func mayChange(markdownUTF8 markdown: Data) -> Bool {
     EmojiShortcodes.mayHoldShortcode(utf8: markdown)
   }
