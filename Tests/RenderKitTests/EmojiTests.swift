@@ -10,8 +10,8 @@ import Testing
 
   /// Every output, named, with the text it makes.
   static let outputs: [(String, RenderJob.Output)] = [
-    ("fragment", .fragment), ("page", .page()), ("styled text", .plainText), ("json", .json),
-    ("terminal", .terminal(TerminalRenderer())),
+    ("fragment", .fragment), ("page", .page()), ("styled text", .styledText),
+    ("text", .plainText), ("json", .json), ("terminal", .terminal(TerminalRenderer())),
   ]
 
   /// Shortcodes in prose, a heading, a list, a table and a link's text, and in every kind of
@@ -69,6 +69,14 @@ import Testing
     let trusted = try self.renderer(engine: engine) { $0.options.unsafe = true }
     let raw = try trusted.html(.markdown("<kbd>:bug:</kbd> <code>:bug:</code> :bug:\n")).html
     #expect(raw.contains("<kbd>:bug:</kbd>") && raw.contains("<code>:bug:</code> 🐛"), "\(raw)")
+  }
+
+  @Test func aWorkerProcessShowsTheEmojiToo() throws {
+    let renderer = try renderer(engine: "cmark-gfm") { $0.isolation = .process }
+    for (name, output) in Self.outputs {
+      let text = text(of: try renderer.run(RenderJob(.markdown(Self.markdown), to: output)))
+      #expect(text.contains("🎉") && !text.contains("🐛"), "\(name)")
+    }
   }
 
   @Test(arguments: engines)
