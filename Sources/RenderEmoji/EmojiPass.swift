@@ -39,9 +39,10 @@ public struct EmojiPass: DocumentPass {
     document.walk(
       below: document.root,
       enter: { id in
-        let node = document.nodes[id]
-        guard node.kind == .text else { return !Self.literalElements.contains(node.name) }
-        if let replaced = EmojiShortcodes.replacing(in: node.text),
+        guard document.nodes[id].kind == .text else {
+          return !Self.literalElements.contains(document.nodes[id].name)
+        }
+        if let replaced = EmojiShortcodes.replacing(in: document.nodes[id].text),
           !Self.isAutolinkText(id, in: document)
         {
           texts[id] = replaced

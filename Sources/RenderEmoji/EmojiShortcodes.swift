@@ -34,6 +34,10 @@ public enum EmojiShortcodes {
 
   /// `text` with every known shortcode replaced by its emoji; nil when it holds none.
   public static func replacing(in text: String) -> String? {
+    // Most text has no shortcode: screened at memory speed before any index is walked.
+    guard text.utf8.withContiguousStorageIfAvailable(holdsShortcode(raw:)) ?? true else {
+      return nil
+    }
     let utf8 = text.utf8
     var output: String?
     var copied = utf8.startIndex
@@ -68,28 +72,30 @@ public enum EmojiShortcodes {
   /// each colon, and a look-up only of what sits between two colons as a name would, so that a
   /// document with none (progit's 1,891 `:word:` are none) keeps its fast path.
   public static func mayHoldShortcode(utf8 bytes: Data) -> Bool {
-    bytes.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      guard let base = bytes.baseAddress else { return false }
-      var index = 0
-      while index < bytes.count,
-        let found = memchr(base + index, Int32(colon), bytes.count - index)
+    bytes.withUnsafeBytes { holdsShortcode(raw: $0.bindMemory(to: UInt8.self)) }
+  }
+
+  /// ``mayHoldShortcode(utf8:)`` of bytes in memory.
+  private static func holdsShortcode(raw bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var index = 0
+    while index < bytes.count,
+      let found = memchr(base + index, Int32(colon), bytes.count - index)
+    {
+      var end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+      let nameStart = end
+      while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+      if end > nameStart, end < bytes.count, bytes[end] == colon,
+        end - nameStart <= longestName,
+        emoji[
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)]
+          != nil
       {
-        var end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
-        let nameStart = end
-        while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
-        if end > nameStart, end < bytes.count, bytes[end] == colon,
-          end - nameStart <= longestName,
-          emoji[
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)]
-            != nil
-        {
-          return true
-        }
-        index = end
+        return true
       }
-      return false
+      index = end
     }
+    return false
   }
 
   private static let colon = UInt8(ascii: ":")
