@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "RenderOutline", targets: ["RenderOutline"]),
     .library(name: "FrontMatter", targets: ["FrontMatter"]),
     .library(name: "RenderMath", targets: ["RenderMath"]),
+    .library(name: "RenderEmoji", targets: ["RenderEmoji"]),
     .library(name: "RenderHighlight", targets: ["RenderHighlight"]),
     // The live document and preview server, above RenderKit (not re-exported by it).
     .library(name: "RenderPreview", targets: ["RenderPreview"]),
@@ -90,6 +91,8 @@ let package = Package(
     // LaTeX math to MathML Core and to linear Unicode, and the scanner that finds math in
     // Markdown source by GitHub's dollar rules.
     .target(name: "RenderMath", dependencies: ["RenderCore"]),
+    // GitHub's emoji shortcodes, the table generated from gemoji by scripts/emoji-table.py.
+    .target(name: "RenderEmoji", dependencies: ["RenderCore"]),
     // Code blocks split into classed runs (source-highlight), the language definitions Debian
     // lacks among its resources.
     .target(
@@ -103,7 +106,8 @@ let package = Package(
       dependencies: [
         "RenderCore", "RenderStyling", "RenderText", "RenderTerminal", "EngineCMark",
         "EngineCMarkGFM", "EngineDiscount", "EngineMD4C", "HTMLImport", "HTML5Import",
-        "RenderOutline", "FrontMatter", "RenderMath", "RenderHighlight", "CWorkerFork",
+        "RenderOutline", "FrontMatter", "RenderMath", "RenderEmoji", "RenderHighlight",
+        "CWorkerFork",
       ]),
 
     // A document kept rendered as its files change (inotify), and the loopback server that
@@ -181,7 +185,8 @@ let package = Package(
     .testTarget(
       name: "RenderStreamTests", dependencies: ["RenderStream", "BenchKit", "TestSupport"]),
     .testTarget(name: "RenderPreviewTests", dependencies: ["RenderPreview", "TestSupport"]),
-    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "TestSupport"]),
+    .testTarget(
+      name: "RenderCommandTests", dependencies: ["RenderCommand", "BenchKit", "TestSupport"]),
     .testTarget(
       name: "RenderBatchTests", dependencies: ["RenderBatch", "render-worker", "TestSupport"]),
     .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "TestSupport"]),

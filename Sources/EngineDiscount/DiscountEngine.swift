@@ -47,25 +47,42 @@ public struct DiscountEngine: MarkdownEngine {
       throw .limitExceeded(
         limit: "Discount input bytes", value: markdown.utf8.count, maximum: Int(Int32.max) - 1)
     }
-    let prepared = MarkdownInput.prepare(markdown)
+    var prepared = MarkdownInput.prepare(markdown)
+    // Consecutive alerts kept apart, as CommonMark's quotes are (DiscountEngine+Alerts).
+    var alertSeparators = 0
+    if options.extensions.contains(.alerts),
+      let separated = Self.separatingAlerts(in: prepared)
+    {
+      (prepared, alertSeparators) = separated
+    }
     let bytes = Self.renderPrepared(
       prepared, flags: Self.flags(for: options), githubLineBreaks: options.hardLineBreaks
     ) { generated in
-      // Discount (built with GitHub checkboxes) turns `[ ]` items into glyphs whatever the
-      // flags: without task lists the text is written back.
-      let untasked =
-        options.extensions.contains(.taskLists)
-        ? nil : Self.restoringTaskMarkers(in: generated) { Self.checkedTaskLetter(in: prepared) }
-      // Safe mode: every tag checked as a browser reads it, every URL by the one rule.
-      let checked =
-        options.unsafe
-        ? nil
-        : untasked.map { $0.withUnsafeBufferPointer(GeneratedHTMLChecker.checked) ?? $0 }
-          ?? GeneratedHTMLChecker.checked(generated)
-      guard let final = checked ?? untasked else { return HTMLBytes(copying: generated) }
-      return final.withUnsafeBufferPointer { HTMLBytes(copying: $0) }
+      guard alertSeparators > 0 else { return Self.finished(generated, prepared, options) }
+      return Self.removingAlertSeparators(generated, count: alertSeparators)
+        .withUnsafeBufferPointer { Self.finished($0, prepared, options) }
     }
     return HTMLFragment(bytes: bytes, engineID: "discount")
+  }
+
+  /// The generated HTML of `prepared` as the engine returns it: task markers written back
+  /// unless asked for, and checked in safe mode.
+  private static func finished(
+    _ generated: UnsafeBufferPointer<UInt8>, _ prepared: String, _ options: RenderOptions
+  ) -> HTMLBytes {
+    // Discount (built with GitHub checkboxes) turns `[ ]` items into glyphs whatever the
+    // flags: without task lists the text is written back.
+    let untasked =
+      options.extensions.contains(.taskLists)
+      ? nil : Self.restoringTaskMarkers(in: generated) { Self.checkedTaskLetter(in: prepared) }
+    // Safe mode: every tag checked as a browser reads it, every URL by the one rule.
+    let checked =
+      options.unsafe
+      ? nil
+      : untasked.map { $0.withUnsafeBufferPointer(GeneratedHTMLChecker.checked) ?? $0 }
+        ?? GeneratedHTMLChecker.checked(generated)
+    guard let final = checked ?? untasked else { return HTMLBytes(copying: generated) }
+    return final.withUnsafeBufferPointer { HTMLBytes(copying: $0) }
   }
 
   /// The library's version string, e.g. `"2.2.7"`.

@@ -36,6 +36,16 @@ import Testing
     #expect(asked.output.contains("markdown-alert-note"))
   }
 
+  @Test func emojiAreInTheDefaultProfileAndOffByFlagOrInCommonMark() {
+    let markdown = Data("Shipped :rocket: `:rocket:`\n".utf8)
+    let gfm = CommandRun(["-"], input: markdown)
+    #expect(gfm.output == "<p>Shipped 🚀 <code>:rocket:</code></p>\n")
+    for arguments in [["--no-extension", "emoji"], ["--profile", "commonmark"]] {
+      let run = CommandRun(arguments + ["-"], input: markdown)
+      #expect(run.output == "<p>Shipped :rocket: <code>:rocket:</code></p>\n", "\(arguments)")
+    }
+  }
+
   @Test func colorSchemeForcesThePage() {
     let markdown = Data("# Hi\n".utf8)
     let dark = CommandRun(["--to", "page", "--color-scheme", "dark"], input: markdown)

@@ -287,8 +287,8 @@ import Testing
       (["--bogus"], "render: unknown option --bogus\n"),
       (["--engine"], "render: --engine needs a value\n"),
       (
-        ["--extension", "emoji"],
-        "render: --extension does not take \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight\n"
+        ["--extension", "emojis"],
+        "render: --extension does not take \"emojis\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight, emoji\n"
       ),
       (["a.md", "b.md"], "render: only one input file may be given (found \"b.md\")\n"),
       (

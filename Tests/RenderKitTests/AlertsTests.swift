@@ -51,6 +51,30 @@ import Testing
     #expect(differing == [])
   }
 
+  /// Documents of consecutive alerts, each kind, as GitHub's own README guide writes them.
+  static let consecutiveAlerts: [String] = [
+    AlertsPass.Kind.allCases.map { "> [!\($0.rawValue.uppercased())]\n> About \($0.title).\n" }
+      .joined(separator: "\n"),
+    "> [!tip]\n> One.\n\n\n\n> [!Caution]\n> Two.\n\n> Just a quote.\n\n> [!NOTE]\n> Three.\n",
+    "> [!NOTE]\n> One.\n>\n> [!TIP]\n> Still the note's.\n",
+    "> [!NOTE]\nlazy\n\n> [!WARNING]\n> Two.\n",
+    "```\n> [!NOTE]\n> a\n\n> [!TIP]\n> b\n```\n\n> [!IMPORTANT]\n> c\n\n> [!TIP]\n> d\n",
+  ]
+
+  @Test(
+    "Discount knows every kind and keeps consecutive alerts apart, as cmark-gfm does",
+    arguments: consecutiveAlerts)
+  func discountSeparatesConsecutiveAlerts(markdown: String) throws {
+    let reference = try renderer(engine: "cmark-gfm").html(.markdown(markdown)).html
+    let discount = try renderer(engine: "discount").html(.markdown(markdown)).html
+    #expect(normalized(discount) == normalized(reference))
+    for kind in AlertsPass.Kind.allCases where reference.contains("alert-\(kind.rawValue)") {
+      #expect(discount.contains("markdown-alert-\(kind.rawValue)"), "\(kind)")
+    }
+    let plain = try renderer(engine: "discount") { $0.disabledExtensions.insert(.alerts) }
+    #expect(!(try plain.html(.markdown(markdown)).html).contains("\u{E004}"))
+  }
+
   @Test("the screen lets a badge's image link by and stops at any kind's marker, any case")
   func screen() {
     let alerts = AlertsPass()

@@ -51,4 +51,22 @@ struct DefaultThemeTests {
     #expect(dark[pre].backgroundColor?.hex == "#151b23")
     #expect(dark[quoted].color?.hex == "#9198a1")
   }
+
+  /// A browser stretches `√` and enlarges `∑` only in a font with a MATH table: the theme names
+  /// the reader's math font first, then the ones systems ship, in either scheme.
+  @Test(arguments: [ColorScheme.light, .dark])
+  func mathIsSetInAMathFont(scheme: ColorScheme) throws {
+    var page = StylingTestDocument()
+    let paragraph = page.element("p", text: "Area ")
+    let math = page.element("math", under: paragraph)
+    let identifier = page.element("mi", text: "x", under: math)
+    let styles = try Stylesheet.default.cascade(page.document, colorScheme: scheme)
+    for node in [math, identifier] {
+      #expect(styles[node].fontFamily.first == "math")
+      #expect(styles[node].fontFamily.contains("STIX Two Math"))
+      #expect(styles[node].fontFamily.contains("Latin Modern Math"))
+      #expect(styles[node].fontFamily.contains("Cambria Math"))
+    }
+    #expect(styles[paragraph].fontFamily.first == "-apple-system")
+  }
 }

@@ -43,17 +43,22 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable {
   /// Extension: fenced code blocks of a known language are highlighted, as classed runs the
   /// stylesheet colours. Every engine has it: the pipeline implements it.
   case highlight
+  /// Extension: GitHub's emoji shortcodes (`:tada:`) become the emoji, outside code. Every
+  /// engine has it: the pipeline implements it.
+  case emoji
 
-  /// The syntax extensions (``tables`` to ``highlight``), the features that
+  /// The syntax extensions (``tables`` to ``emoji``), the features that
   /// ``RenderOptions/extensions`` turns on; the others have options of their own.
   public static let extensions: [RenderFeature] = [
     .tables, .strikethrough, .superscript, .footnotes, .definitionLists, .autolinks, .taskLists,
-    .tagFilter, .math, .alerts, .highlight,
+    .tagFilter, .math, .alerts, .highlight, .emoji,
   ]
 
   /// The extensions the pipeline implements as document passes, for every engine alike:
   /// engines never see them, and none needs to declare them.
-  public static let documentExtensions: Set<RenderFeature> = [.math, .alerts, .highlight]
+  public static let documentExtensions: Set<RenderFeature> = [
+    .math, .alerts, .highlight, .emoji,
+  ]
 
   /// The extension named `name` (`"tables"`), as configuration, flags and the worker's wire
   /// format write it; nil for any other name, a feature that is not an extension included.

@@ -3,9 +3,11 @@ import RenderCore
 /// What "Markdown" means for a render: a named set of extensions on top of CommonMark.
 ///
 /// `render.json`'s `"profile"` and `render --profile` choose one; `extensions` (and
-/// `--extension`) add to it. Each engine gets the profile's extensions it has, so
-/// `--engine cmark` stays strict CommonMark; an extension asked for by name is required, and an
-/// engine without it fails with the engines that have it.
+/// `--extension`) add to it. Each engine gets the profile's extensions it has, and every engine
+/// has the document extensions the pipeline implements (math, alerts, highlighting, emoji): so
+/// `--engine cmark` alone parses CommonMark with those, and only `commonmark` is strict. An
+/// extension asked for by name is required, and an engine without it fails with the engines
+/// that have it.
 ///
 /// ```swift
 /// var configuration = RenderConfiguration()
@@ -13,10 +15,12 @@ import RenderCore
 /// ```
 public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// GitHub Flavored Markdown, as github.com renders it: tables, strikethrough, autolinks, task
-  /// lists, footnotes (with the engines that have them), math, alerts, highlighting, and the
-  /// tagfilter whenever raw HTML passes. The default.
+  /// lists, footnotes (with the engines that have them), math, alerts, highlighting, emoji
+  /// shortcodes, front matter, and the tagfilter whenever raw HTML passes. The default.
   case gfm
-  /// Strict CommonMark: no extensions.
+  /// Strict CommonMark, as its spec says: no extensions, so no document pass changes the
+  /// engine's HTML, and no front matter (a leading `---` is a rule) unless
+  /// ``RenderConfiguration/frontMatterIsChosen``.
   case commonMark = "commonmark"
 
   /// The profile's extensions.

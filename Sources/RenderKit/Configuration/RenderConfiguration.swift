@@ -34,6 +34,10 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var disabledExtensions: Set<RenderFeature> = []
   /// The engine-neutral options; `extensions` add to the profile's and are required.
   public var options = RenderOptions()
+  /// Whether `options.frontMatter` was chosen (`render.json`'s `options.frontMatter`,
+  /// `--front-matter`) rather than left as it is: the `commonmark` profile reads no front
+  /// matter (a leading `---` is a rule, as CommonMark says) unless it was chosen.
+  public var frontMatterIsChosen = false
   /// The stylesheet file for pages and styled text (absolute, or relative to the working
   /// directory); nil means the package's default stylesheet.
   public var stylesheet: String?
@@ -137,9 +141,12 @@ public struct RenderConfiguration: Sendable, Hashable {
     return try RenderConfiguration().overlaid(with: value, source: source)
   }
 
-  /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has.
+  /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has,
+  /// and in the `commonmark` profile no front matter unless ``frontMatterIsChosen``.
   public func options(for engine: EngineDescriptor) -> RenderOptions {
-    profile.options(options, for: engine, disabled: disabledExtensions)
+    var options = profile.options(options, for: engine, disabled: disabledExtensions)
+    if profile == .commonMark && !frontMatterIsChosen { options.frontMatter = .text }
+    return options
   }
 
   /// Checks that the engine exists in `registry` and supports the options, that at most one

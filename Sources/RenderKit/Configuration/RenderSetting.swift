@@ -162,8 +162,9 @@ package struct RenderSetting: Sendable {
     key: "profile", flag: "--profile", valueName: "NAME",
     help: [
       "gfm (default: tables, strikethrough, autolinks, task lists, footnotes,",
-      "tagfilter, each engine with those it has; math, alerts, highlight)",
-      "or commonmark",
+      "tagfilter, each engine with those it has; math, alerts, highlight,",
+      "emoji; front matter) or commonmark (none of these: CommonMark as the",
+      "spec says)",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)
@@ -174,7 +175,7 @@ package struct RenderSetting: Sendable {
     key: "options.extensions", flag: "--extension", valueName: "NAME", kind: .strings,
     help: ["add an extension to the profile (the engine must have it);"]
       + listed(RenderFeature.extensions.map(\.rawValue), after: "repeatable: "),
-    samples: (#"["footnotes"]"#, #"["emoji"]"#),
+    samples: (#"["footnotes"]"#, #"["emojis"]"#),
     parse: extensionName
   ) { $0.options.extensions.insert($1) }
 
@@ -182,7 +183,7 @@ package struct RenderSetting: Sendable {
   package static let disabledExtensions = RenderSetting(
     key: "options.disabledExtensions", flag: "--no-extension", valueName: "NAME", kind: .strings,
     help: ["leave a profile's extension off (e.g. math); repeatable"],
-    samples: (#"["math"]"#, #"["emoji"]"#),
+    samples: (#"["math"]"#, #"["emojis"]"#),
     parse: extensionName
   ) { $0.disabledExtensions.insert($1) }
 
@@ -203,13 +204,17 @@ package struct RenderSetting: Sendable {
   package static let frontMatter = RenderSetting(
     key: "options.frontMatter", flag: "--front-matter", valueName: "MODE",
     help: [
-      "a leading --- YAML block: metadata (default: taken out; its title is",
-      "the page title; malformed YAML is an error), metadataOrText (malformed",
-      "YAML renders as text), text (never taken out)",
+      "a leading --- YAML block: metadata (default in the gfm profile: taken",
+      "out; its title is the page title; malformed YAML is an error),",
+      "metadataOrText (malformed YAML renders as text), text (never taken",
+      "out; the commonmark profile's default)",
     ],
     shownDefault: "metadata", samples: (#""text""#, #""yaml""#),
     parse: choice(FrontMatterMode.self)
-  ) { $0.options.frontMatter = $1 }
+  ) {
+    $0.options.frontMatter = $1
+    $0.frontMatterIsChosen = true
+  }
 
   /// The stylesheet file, resolved against the origin's folder.
   package static let stylesheet = RenderSetting(

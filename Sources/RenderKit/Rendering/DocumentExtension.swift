@@ -1,4 +1,5 @@
 import RenderCore
+import RenderEmoji
 import RenderHighlight
 import RenderMath
 import RenderOutline
@@ -19,6 +20,7 @@ package struct DocumentExtension: Sendable {
     DocumentExtension(feature: .math, pass: MathPass(), isInGFM: true),
     DocumentExtension(feature: .alerts, pass: AlertsPass(), isInGFM: true),
     DocumentExtension(feature: .highlight, pass: HighlightPass(), isInGFM: true),
+    DocumentExtension(feature: .emoji, pass: EmojiPass(), isInGFM: true),
   ]
 
   /// The extensions the `gfm` profile turns on.

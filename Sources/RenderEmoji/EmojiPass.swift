@@ -1,0 +1,67 @@
+import Foundation
+import RenderCore
+
+/// GitHub's emoji shortcodes, for every engine and output: `:tada:` in text becomes 🎉 (the
+/// emoji itself, which every output shows, rather than GitHub's image). Active with the
+/// ``RenderCore/RenderFeature/emoji`` extension (in the `gfm` profile).
+///
+/// As on GitHub, code is left as written: nothing inside `code`, `pre` or `tt` changes, nor
+/// inside `math`, `script`, `style` or `textarea`, nor an autolink's text (a link whose text
+/// is the end of its target, so that a shown URL stays the URL). Attributes never change.
+/// Markdown with no known `:name:` keeps its fast paths (a fragment stays the engine's own HTML).
+public struct EmojiPass: DocumentPass {
+  /// `"emoji"`.
+  public let id = "emoji"
+
+  /// Creates the pass.
+  public init() {}
+
+  /// Whether the emoji extension is on.
+  public func isActive(in context: DocumentPassContext) -> Bool {
+    context.options.extensions.contains(.emoji)
+  }
+
+  /// Whether the Markdown holds a known shortcode anywhere (``EmojiShortcodes``), code
+  /// included: true is always safe.
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool {
+    EmojiShortcodes.mayHoldShortcode(utf8: markdown)
+  }
+
+  /// The elements whose text is code, or not prose: their shortcodes stay as written.
+  static let literalElements: Set<String> = [
+    "code", "pre", "tt", "kbd", "samp", "math", "script", "style", "textarea", "svg",
+  ]
+
+  /// Replaces the shortcodes of every text outside ``literalElements``; a document without
+  /// one is left as it is.
+  public func apply(to document: inout Document, in context: DocumentPassContext) {
+    var texts: [Document.NodeID: String] = [:]
+    document.walk(
+      below: document.root,
+      enter: { id in
+        guard document.nodes[id].kind == .text else {
+          return !Self.literalElements.contains(document.nodes[id].name)
+        }
+        if let replaced = EmojiShortcodes.replacing(in: document.nodes[id].text),
+          !Self.isAutolinkText(id, in: document)
+        {
+          texts[id] = replaced
+        }
+        return false
+      },
+      leave: { _ in })
+    guard !texts.isEmpty else { return }
+    document = document.replacing(Set(texts.keys)) { id, copy, parent in
+      copy.appendText(texts[id]!, to: parent)
+    }
+  }
+
+  /// Whether the text `id` is a link's text that its target ends with (`https://x.io/:a:`,
+  /// `www.x.io/:a:` written as `http://www.x.io/:a:`): a URL shown as it is.
+  private static func isAutolinkText(_ id: Document.NodeID, in document: Document) -> Bool {
+    guard let parent = document.nodes[id].parent, document.nodes[parent].name == "a",
+      let href = document.nodes[parent].attribute("href")
+    else { return false }
+    return href.hasSuffix(document.nodes[id].text)
+  }
+}
