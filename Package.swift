@@ -149,7 +149,7 @@ let package = Package(
     // Examples/StreamingChat: an answer streamed into styled text as a chat view shows it.
     .executableTarget(
       name: "streaming-chat", dependencies: ["RenderStream", "RenderKit"],
-      path: "Examples/StreamingChat"),
+      path: "Examples/StreamingChat", exclude: ["README.md"]),
     // The worker process that IsolatedEngine runs engines in; found next to the host executable.
     .executableTarget(name: "render-worker", dependencies: ["RenderKit"]),
 
