@@ -195,7 +195,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     var run: Range<Int>?
     for block in blocks {
       let text = source[block]
-      guard ReferenceLabels.mayDefine(text), !ReferenceLabels.definedLabels(in: text).isEmpty
+      guard ReferenceLabels.hasBracket(text), ReferenceLabels.mayDefine(text),
+        !ReferenceLabels.definedLabels(in: text).isEmpty
       else {
         run = (run?.lowerBound ?? block.lowerBound)..<block.upperBound
         continue
@@ -212,10 +213,13 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     throws(RenderError)
   {
     let text = source[range]
-    let labels = ReferenceLabels.labels(in: text)
+    // Without a `[`, a block uses, defines and refers to nothing: most blocks.
+    let hasBracket = ReferenceLabels.hasBracket(text)
+    let labels = hasBracket ? ReferenceLabels.labels(in: text) : .init()
     var defined: ReferenceLabels.Keys?
     let candidates =
-      ReferenceLabels.mayDefine(text) ? ReferenceLabels.definedLabels(in: text) : .init()
+      hasBracket && ReferenceLabels.mayDefine(text)
+      ? ReferenceLabels.definedLabels(in: text) : .init()
     if !candidates.isEmpty {
       definingBlocks += 1
       let html = try renderer.html(.markdown(decode(range))).html
@@ -230,7 +234,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
         hold(from: first ?? records.count, into: &update)
       }
     }
-    if holdsAtFootnote, heldFrom == nil, Self.mayReferToFootnote(text) {
+    if holdsAtFootnote, heldFrom == nil, hasBracket, Self.mayReferToFootnote(text) {
       hold(from: records.count, into: &update)
     }
     // A block a document pass may change (math, alerts, highlighting) renders alone as it

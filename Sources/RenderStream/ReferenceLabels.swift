@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keys for link labels that are equal whenever CommonMark would match the labels: ASCII
 /// letters lowercased, digits kept, everything else dropped. A label with any non-ASCII byte
 /// (whose case folding may land on ASCII, as `ẞ` does on `ss`) has no key and matches every
@@ -31,6 +33,8 @@ enum ReferenceLabels {
   /// code (``codeRanges(in:)``): the labels the block may use or define.
   static func labels(in text: ArraySlice<UInt8>) -> Keys {
     var result = Keys()
+    // Most blocks have no bracket: no code to find.
+    guard hasBracket(text) else { return result }
     var index = text.startIndex
     var code = codeRanges(in: text)[...]
     while let open = text[index...].firstIndex(of: 0x5B) {
@@ -233,6 +237,14 @@ enum ReferenceLabels {
       lineStart = lineEnd + 1
     }
     return result
+  }
+
+  /// Whether `text` holds a `[`, which every label, definition and footnote starts with.
+  static func hasBracket(_ text: ArraySlice<UInt8>) -> Bool {
+    text.withUnsafeBufferPointer { bytes in
+      guard let start = bytes.baseAddress else { return false }
+      return memchr(start, 0x5B, bytes.count) != nil
+    }
   }
 
   /// Whether `text` may hold a link reference definition: a `]:` somewhere.

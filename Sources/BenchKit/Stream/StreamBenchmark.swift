@@ -2,10 +2,13 @@ import Foundation
 import RenderKit
 import RenderStream
 
-/// `renderbench stream [FILE [ENGINE [RUNS]]]`: what streaming costs against rendering once, on a
-/// corpus (default `../shared/corpus/progit.md`), all in this process with ENGINE (cmark-gfm),
-/// as ratios of processor time taken in one run, each measured RUNS times (5), interleaved,
-/// and reported as the median with the range.
+/// `renderbench stream [FILE [ENGINE [RUNS [CASE]]]]`: what streaming costs against rendering
+/// once, on a corpus (default `../shared/corpus/progit.md`), all in this process with ENGINE
+/// (cmark-gfm), as ratios of processor time taken in one run, each measured RUNS times (5),
+/// interleaved, and reported as the median with the range. With CASE (`none`, `once`, `64`,
+/// `16`, `twice64`, `open64`, `split64`), only that case runs, once, and nothing is printed:
+/// what `scripts/stream-cost.py` counts the instructions of, which a busy machine does not
+/// change.
 ///
 /// - blocks: the corpus's first 2 MiB (cut at a line end) streamed in 64-byte and in 16-byte
 ///   writes, each block rendered when a write makes it final (what `render --stream` does
@@ -20,6 +23,12 @@ package enum StreamBenchmark {
   package static func main(_ arguments: [String]) -> Int32 {
     let path = arguments.first ?? "../shared/corpus/progit.md"
     do {
+      if arguments.count > 3 {
+        try run(
+          case: arguments[3], engine: arguments[1],
+          corpus: try Data(contentsOf: URL(fileURLWithPath: path)))
+        return 0
+      }
       print(
         try report(
           engine: arguments.count > 1 ? arguments[1] : "cmark-gfm",
@@ -86,6 +95,28 @@ package enum StreamBenchmark {
         format: "one render of a 2-byte text: %.1f us; the one-shot render per block: %.1f us",
         fixed * 1e6, median(once) / Double(max(1, commits)) * 1e6),
     ].joined(separator: "\n")
+  }
+
+  /// Runs one case of the report once (see ``main(_:)``).
+  package static func run(case name: String, engine: String, corpus: Data) throws {
+    var configuration = RenderConfiguration()
+    configuration.engine = engine
+    configuration.isolation = .inProcess
+    let renderer = try Renderer(configuration: configuration)
+    let html = HTMLBlockRendering(renderer: renderer)
+    let bytes = [UInt8](corpus)
+    let text = prefix(bytes, 2 << 20)
+    switch name {
+    case "none": break
+    case "once": _ = try renderer.html(.markdown(String(decoding: text, as: UTF8.self)))
+    case "64": _ = try stream(text, by: 64, rendering: html, renderer: renderer)
+    case "16": _ = try stream(text, by: 16, rendering: html, renderer: renderer)
+    case "twice64":
+      _ = try stream(prefix(bytes, 4 << 20), by: 64, rendering: html, renderer: renderer)
+    case "open64": _ = try stream(text, by: 64, rendering: html, renderer: renderer, tail: true)
+    case "split64": _ = try stream(text, by: 64, rendering: SourceLength(), renderer: renderer)
+    default: throw RenderError.invalidConfiguration(source: "case", key: nil, problem: name)
+    }
   }
 
   /// `values` over `bases`, run by run: the median and the range.
