@@ -3,9 +3,12 @@ import RenderKit
 import RenderStream
 
 extension RenderCommand {
-  /// `render --stream`: reads the input as it arrives and writes each block once no later
-  /// byte can change it; on a terminal (`--to terminal`), the rest below it, redrawn in place
-  /// on every update. At the end of the input (or Ctrl-C) the output is the one-shot output.
+  /// `render --stream`: reads the input as it arrives and writes each block, and flushes it,
+  /// as soon as it is final; on a terminal (`--to terminal`), the open block below, redrawn
+  /// in place on every update. What is written is not taken back: a link reference
+  /// definition that arrives after its use revises the block only in `--to json` (a `revise`
+  /// event). At the end of the input (or Ctrl-C) the output is the one-shot output, but for
+  /// such a use.
   static func stream(_ arguments: RenderArguments, context: CommandContext) -> ExitStatus {
     do throws(RenderError) {
       var configuration = try configuration(for: arguments, context: context)
@@ -46,12 +49,23 @@ extension RenderCommand {
           into: output)
       case .json:
         let stream = MarkdownStream(
-          renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer))
-        var lastTail: StreamTail<StyledText>?
+          renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer),
+          rendersTail: false)
+        // As below: the worker and the stylesheet made ready before the input.
+        _ = try stream.rendering.render("x\n")
+        // The open block's source when it was last sent.
+        var lastTail: Range<Int>?
         func send(_ update: StreamUpdate<StyledText>) throws(RenderError) {
           var update = update
-          // A tail not rendered again is the same tail: it is not sent twice.
-          if update.tail == lastTail { update.tail = nil } else { lastTail = update.tail }
+          // The open block is rendered and sent once it has 64 bytes, then again once it has
+          // three times the bytes it had when last sent: all the tails of a block add up to
+          // about 1.5 times its last, not its square, and the feeds between render nothing.
+          let open = stream.openBlock
+          let sent = lastTail.map { $0.lowerBound == open.lowerBound ? $0.count : 0 } ?? 0
+          if open.count >= max(64, 3 * sent) {
+            update.tail = try stream.renderTail()
+            lastTail = open
+          }
           let lines = update.jsonLines
           if !lines.isEmpty { try write(lines) }
         }
@@ -76,11 +90,13 @@ extension RenderCommand {
     _ input: StreamInput, renderer: Renderer, rendering: Rendering,
     into output: StreamedOutput<Rendering.Output>
   ) throws(RenderError) {
-    let stream = MarkdownStream(renderer: renderer, rendering: rendering)
-    while let chunk = try input.next() {
-      let update = try stream.feed(chunk)
-      try output.apply(update, settled: stream.settledBlockCount)
-    }
+    // Only a live terminal shows the open block.
+    let stream = MarkdownStream(
+      renderer: renderer, rendering: rendering, rendersTail: output.liveRows != nil)
+    // The first render starts an isolated engine's worker (and parses the stylesheet for
+    // styled text): before the input arrives, not with the first block.
+    _ = try rendering.render("x\n")
+    while let chunk = try input.next() { try output.apply(try stream.feed(chunk)) }
     try output.finish(try stream.finish())
   }
 }
@@ -172,8 +188,9 @@ final class StreamInput {
   }
 }
 
-/// Writes a stream's blocks as text: each settled block once, in order, and at the end what
-/// the one-shot output adds after them. Live (on a terminal), the blocks that may still change
+/// Writes a stream's blocks as text: each final block once, in order, as soon as it is final,
+/// and at the end what the one-shot output adds after them. A block written is not taken
+/// back: a later revision (a link reference defined after its use) is not shown. Live (on a terminal), the blocks that may still change
 /// and the tail are drawn below, and erased and drawn again when they change: the cursor only
 /// ever moves up over those lines, never over a line written for good.
 ///
@@ -195,6 +212,8 @@ final class StreamedOutput<Output: Sendable & Equatable> {
 
   private var shown = StreamedDocument<Output>()
   private var writtenBlocks = 0
+  /// The blocks written, by id, as they were written (a revision changes only `shown`).
+  private var writtenOutputs: [Int: Output] = [:]
   /// What was written for good.
   private var written: [UInt8] = []
   /// Live: the lines of the blocks after the written ones, from the held line, kept until
@@ -211,9 +230,11 @@ final class StreamedOutput<Output: Sendable & Equatable> {
     self.write = write
   }
 
-  /// Applies `update`; the first `settled` blocks can no longer change.
-  func apply(_ update: StreamUpdate<Output>, settled: Int) throws(RenderError) {
+  /// Applies `update`, writing the blocks it makes final.
+  func apply(_ update: StreamUpdate<Output>) throws(RenderError) {
     shown.apply(update)
+    var settled = writtenBlocks
+    while settled < shown.blocks.count, shown.blocks[settled].isFinal { settled += 1 }
     if !update.committed.isEmpty || !update.revised.isEmpty || !update.reopened.isEmpty {
       pendingLines = nil
     }
@@ -229,6 +250,7 @@ final class StreamedOutput<Output: Sendable & Equatable> {
       }
       out += erased() + piece
       written += piece.utf8
+      for block in shown.blocks[writtenBlocks..<settled] { writtenOutputs[block.id] = block.output }
       writtenBlocks = settled
       pendingLines = nil
     }
@@ -260,7 +282,8 @@ final class StreamedOutput<Output: Sendable & Equatable> {
   /// Applies the last update and writes the rest of the one-shot output.
   func finish(_ update: StreamUpdate<Output>) throws(RenderError) {
     shown.apply(update)
-    var whole = Array(text(shown.outputs).utf8)
+    let outputs = shown.blocks.map { writtenOutputs[$0.id] ?? $0.output }
+    var whole = Array(text(outputs).utf8)
     if endsWithLineBreak, let last = whole.last, last != 0x0A { whole.append(0x0A) }
     let rest = whole.starts(with: written) ? whole[written.count...] : whole[...]
     try write(live(erased() + String(decoding: rest, as: UTF8.self)))
@@ -279,7 +302,8 @@ final class StreamedOutput<Output: Sendable & Equatable> {
   private func lines(from start: Int, to end: Int) -> [Substring] {
     lines(
       appending: shown.blocks[start..<end].map(\.output),
-      after: start > 0 ? shown.blocks[start - 1].output : nil)
+      after: start > 0
+        ? writtenOutputs[shown.blocks[start - 1].id] ?? shown.blocks[start - 1].output : nil)
   }
 
   /// The lines `outputs` add after `previous`, from the last line of `previous` (which what

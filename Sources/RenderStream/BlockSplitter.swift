@@ -1,7 +1,16 @@
 /// Finds, line by line, the points of a Markdown text before which no later line can change
-/// what has been read: a blank line followed by a line that starts in the first column, when
-/// nothing that spans blank lines (a fenced code block, an HTML block of kinds 1 to 5, front
-/// matter) can be open and no list can continue there.
+/// what has been read: where a top-level block is final.
+///
+/// - Before a line that starts in the first column after a blank line, when nothing that
+///   spans blank lines (a fenced code block, an HTML block of kinds 1 to 5, front matter) can
+///   be open and no list can continue there.
+/// - After a blank line, when the block before it cannot go on past it: nothing is open, and
+///   no line of the block may have started a list item, an indented code block or a footnote
+///   (which continue past blank lines), nor can a later `:` line make it a definition term.
+///   A paragraph, a heading, a quote, a table or a closed fence is then final at its blank line.
+/// - Before an ATX heading or a fence opening in the first column (both interrupt any block,
+///   a paragraph, list, quote or table included), and after that heading's line or the
+///   fence's closing line, when nothing else is open.
 ///
 /// Where a line can be read two ways (a fence three columns in may belong to a list item or
 /// open a block of its own; `<textarea` opens an HTML block that ends at its closing tag in
@@ -25,6 +34,14 @@ struct BlockSplitter {
   /// Whether a list may be open at the top level since the last split.
   private var mayBeInList = false
   private var previousLineBlank = false
+  /// Whether a line of the block may have started something that goes on past a blank line
+  /// (an indented code block, a footnote), beside a list.
+  private var mayContinuePastBlank = false
+  /// Whether the open fence was opened in the first column while nothing else was open: its
+  /// closing line then ends the block.
+  private var fenceOpenedFlush = false
+  /// Whether the block holds a line that is not blank.
+  private var blockHasText = false
   private var linesRead = 0
   /// Whether the first line could open front matter (which must stay first).
   private(set) var mayHaveStartedWithFrontMatter = false
@@ -47,30 +64,85 @@ struct BlockSplitter {
     return (character, length)
   }
 
-  /// Reads the next whole line (line end excluded); true when a block can end before it.
-  mutating func read(line: ArraySlice<UInt8>) -> Bool {
+  /// Where a line read lets a block end.
+  struct Split: OptionSet {
+    let rawValue: UInt8
+    /// The block before the line is final.
+    static let before = Split(rawValue: 1)
+    /// The block that the line ends is final.
+    static let after = Split(rawValue: 2)
+  }
+
+  /// Reads the next whole line (line end excluded): where a block can end around it.
+  mutating func read(line: ArraySlice<UInt8>) -> Split {
     let shape = LineShape(line)
     if linesRead == 0 {
       mayHaveStartedWithFrontMatter =
         shape.indent == 0 && (shape.isExactly("---") || shape.isExactly("\u{FEFF}---"))
     }
-    let splits =
-      linesRead > 0 && previousLineBlank && nothingOpen && shape.startsFlush
-      && !(mayBeInList && shape.mayStartListItem)
-      && !(definitionLists && shape.byte(0) == 0x3A)
-    if splits { mayBeInList = false }
-    if readings.contains(.nothing), shape.mayStartListItem { mayBeInList = true }
-    if nothingOpen, shape.isBlank || !shape.mayOpenAnything {
-      previousLineBlank = shape.isBlank
-      linesRead += 1
-      return splits
+    let wasNothingOpen = nothingOpen
+    // An ATX heading or a fence in the first column is a top-level block whatever precedes it.
+    let opensFlush =
+      wasNothingOpen && shape.startsFlush && (shape.isATXHeading || shape.fenceOpening != nil)
+    var split: Split = []
+    // Blank lines before a block's first text belong to it: a block of blank lines alone
+    // would cost a render for nothing.
+    if blockHasText,
+      opensFlush
+        || (previousLineBlank && wasNothingOpen && shape.startsFlush
+          && !(mayBeInList && shape.mayStartListItem)
+          && !(definitionLists && shape.byte(0) == 0x3A))
+    {
+      split = .before
+      startBlock()
     }
-    var next: [OpenConstruct] = []
-    for reading in readings { advance(reading, by: shape, into: &next) }
-    readings = next
+    if readings.contains(.nothing), shape.mayStartListItem { mayBeInList = true }
+    if wasNothingOpen, !shape.isBlank,
+      shape.indent >= 4 || (shape.byte(0) == 0x5B && shape.byte(1) == 0x5E)
+    {
+      mayContinuePastBlank = true
+    }
+    if !(wasNothingOpen && (shape.isBlank || !shape.mayOpenAnything)) {
+      var next: [OpenConstruct] = []
+      for reading in readings { advance(reading, by: shape, into: &next) }
+      readings = next
+    }
+    if nothingOpen {
+      let endsHeading = opensFlush && shape.isATXHeading
+      let closesFence = !wasNothingOpen && fenceOpenedFlush
+      let endsAtBlank =
+        shape.isBlank && blockHasText && !mayBeInList && !mayContinuePastBlank
+        && !definitionLists
+      if endsHeading || closesFence || endsAtBlank {
+        split.insert(.after)
+        startBlock()
+      }
+    } else if opensFlush, shape.fenceOpening != nil {
+      fenceOpenedFlush = true
+    }
+    if !shape.isBlank, !split.contains(.after) { blockHasText = true }
     previousLineBlank = shape.isBlank
     linesRead += 1
-    return splits
+    return split
+  }
+
+  /// Forgets what the block that ended may have been.
+  private mutating func startBlock() {
+    mayBeInList = false
+    mayContinuePastBlank = false
+    fenceOpenedFlush = false
+    blockHasText = false
+  }
+
+  /// Whether the line after those read, of which only `first` (its first byte) has arrived,
+  /// surely starts a block, whatever follows in it: ``read(line:)`` will split before it.
+  /// A list ends there, before the line is whole.
+  func splitsBefore(lineStartingWith first: UInt8) -> Bool {
+    guard blockHasText, previousLineBlank, nothingOpen else { return false }
+    let blank = first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D
+    let mayStartListItem =
+      first == 0x2D || first == 0x2B || first == 0x2A || (first >= 0x30 && first <= 0x39)
+    return !blank && !(mayBeInList && mayStartListItem) && !(definitionLists && first == 0x3A)
   }
 
   private func advance(

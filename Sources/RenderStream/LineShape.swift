@@ -49,6 +49,15 @@ struct LineShape {
     return (first, length)
   }
 
+  /// Whether the line is an ATX heading's: one to six `#`, then a blank or the line end, at
+  /// most three columns in.
+  var isATXHeading: Bool {
+    guard indent <= 3, byte(0) == 0x23 else { return false }
+    let count = run(of: 0x23)
+    guard count <= 6, let after = byte(count) else { return count <= 6 }
+    return after == 0x20 || after == 0x09
+  }
+
   /// Whether the line closes a fence of `character` opened with `length` of them.
   func closesFence(character: UInt8, length: Int) -> Bool {
     guard indent <= 3, byte(0) == character else { return false }

@@ -3,7 +3,10 @@ import RenderKit
 
 /// Renders Markdown as it arrives, in chunks of bytes that may end anywhere (inside a UTF-8
 /// sequence, a line, a fence or a table), at a cost linear in the text: each block is
-/// rendered once, when it is complete, and only the provisional tail again on every feed.
+/// committed by the feed that makes it final (a paragraph at its blank line or the start of
+/// the next block, a fence at its closing line, a list once a line cannot continue it) and
+/// rendered once then, the blocks one feed completes together in one render; only the open
+/// block, the tail, is rendered again on later feeds.
 ///
 /// ```swift
 /// let stream = MarkdownStream(renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer))
@@ -15,11 +18,13 @@ import RenderKit
 ///
 /// Blocks end where ``BlockSplitter`` finds that no later line can change them. Two things
 /// can still reach back, and the update says so:
-/// - A link reference definition that arrives after a use: a block of definitions only is
-///   kept, and every block whose bracketed text may match one of its labels is rendered
-///   again with the definitions before it; when the output changes it comes back in
-///   ``StreamUpdate/revised`` under its id. Every block is rendered with the definitions
-///   that may concern it, so a use after its definition is right the first time.
+/// - A link reference definition that arrives after a use: the block that uses it was
+///   committed as written (a `[label]` with no definition is text), and is not held for it.
+///   A block of definitions only is kept, and every block whose bracketed text (outside code
+///   and autolinks) may match one of its labels is rendered again with the definitions
+///   before it; when the output changes it comes back in ``StreamUpdate/revised`` under its
+///   id. Every block is rendered with the definitions that may concern it, so a use after
+///   its definition is right the first time.
 /// - A definition inside a list, quote or paragraph (a block that defines and also shows
 ///   something): the blocks from the first that may use it are reopened
 ///   (``StreamUpdate/reopened``) and, at ``finish()``, rendered again as one block that
@@ -46,10 +51,6 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   public var tailLimit: Int
   /// Whether each feed renders the tail; without it a feed only renders completed blocks.
   public var rendersTail: Bool
-  /// Completed blocks are committed together once they hold this many bytes (and at
-  /// ``finish()``); until then they are shown as part of the tail. Each render has a fixed
-  /// cost (setting up the engine's parser), which small blocks would pay once each.
-  public var minimumBlockBytes: Int
   /// Repairs the tail before it is rendered.
   public var repair = TailRepair()
   /// A tail whose rendering reads at most this many bytes is rendered on every feed; a
@@ -73,8 +74,6 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   private var source: [UInt8] { lines.bytes }
   private var splitter: BlockSplitter { lines.splitter }
   private var blockStart: Int { lines.blockStart }
-  /// Where the completed blocks not yet committed start (they end at `blockStart`).
-  private var pendingStart = 0
   private var records: [Record] = []
   private var definitions: [Int] = []
   private var heldFrom: Int?
@@ -96,11 +95,10 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   /// `rendering` uses) to recognise blocks of definitions.
   public init(
     renderer: Renderer, rendering: Rendering, tailLimit: Int = 16 * 1024, rendersTail: Bool = true,
-    minimumBlockBytes: Int = 8192, eagerTailBytes: Int = 2048
+    eagerTailBytes: Int = 2048
   ) {
     self.renderer = renderer
     self.eagerTailBytes = eagerTailBytes
-    self.minimumBlockBytes = minimumBlockBytes
     self.rendering = rendering
     self.tailLimit = tailLimit
     self.rendersTail = rendersTail
@@ -122,9 +120,9 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   public var bytes: [UInt8] { source }
 
   /// How many of the blocks sent, from the first, no later byte can change: final, and
-  /// holding no bracketed text that a later link reference definition could give a meaning
-  /// (which would revise it). A writer that cannot take back what it wrote (a pipe) writes
-  /// only these before ``finish()``.
+  /// holding no bracketed text (outside code) that a later link reference definition could
+  /// give a meaning (which would revise it). A view that must never change what it showed
+  /// can wait for these; one that shows every final block at once shows the revisions too.
   public var settledBlockCount: Int {
     // Only blocks that may use a label are ever held, so the settled blocks only grow.
     while settled < records.count, records[settled].isFinal,
@@ -152,7 +150,14 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   @usableFromInline
   func updateAfterFeed() throws(RenderError) -> StreamUpdate<Output> {
     var update = StreamUpdate<Output>()
-    for block in lines.takeCompletedBlocks() { try complete(block, into: &update) }
+    if !rendersTail, lines.fenceOpened, let fence = splitter.openFence, let line = lines.fenceLine {
+      // What the fence needs (its language's highlighter) is made ready while its code
+      // arrives, so that the block renders at once when it closes: one render of the fence
+      // empty, which the tail's renders do otherwise.
+      let closing = [UInt8](repeating: fence.character, count: fence.length)
+      _ = try rendering.render(String(decoding: source[line] + [0x0A] + closing, as: UTF8.self))
+    }
+    try commit(lines.takeCompletedBlocks(), into: &update)
     if rendersTail { update.tail = try renderTail() }
     return update
   }
@@ -161,8 +166,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   /// then joined in order are the one-shot rendering of the source.
   public func finish() throws(RenderError) -> StreamUpdate<Output> {
     var update = StreamUpdate<Output>()
-    for block in lines.finish() { try complete(block, into: &update) }
-    try commitPending(into: &update)
+    try commit(lines.finish(), into: &update)
     if let heldFrom, heldFrom < records.count {
       let held = records[heldFrom...]
       let range = held.first!.range.lowerBound..<held.last!.range.upperBound
@@ -182,26 +186,26 @@ public final class MarkdownStream<Rendering: BlockRendering> {
 
   // MARK: Blocks
 
-  /// Takes the completed block `range`: a block that may define link references on its own,
-  /// others together with the completed blocks before them once they are long enough.
-  private func complete(_ range: Range<Int>, into update: inout StreamUpdate<Output>)
+  /// Commits `blocks`, which one feed completed: a block that may define link references
+  /// alone, the others that follow one another as one run, rendered at once (they became
+  /// final together, and a render has a fixed cost that one run pays once).
+  private func commit(_ blocks: [Range<Int>], into update: inout StreamUpdate<Output>)
     throws(RenderError)
   {
-    let text = source[range]
-    if ReferenceLabels.mayDefine(text), !ReferenceLabels.definedLabels(in: text).isEmpty {
-      try commitPending(into: &update)
-      try close(range, into: &update)
-      pendingStart = range.upperBound
-    } else if range.upperBound - pendingStart >= minimumBlockBytes {
-      try close(pendingStart..<range.upperBound, into: &update)
-      pendingStart = range.upperBound
+    var run: Range<Int>?
+    for block in blocks {
+      let text = source[block]
+      guard ReferenceLabels.hasBracket(text), ReferenceLabels.mayDefine(text),
+        !ReferenceLabels.definedLabels(in: text).isEmpty
+      else {
+        run = (run?.lowerBound ?? block.lowerBound)..<block.upperBound
+        continue
+      }
+      if let pending = run { try close(pending, into: &update) }
+      run = nil
+      try close(block, into: &update)
     }
-  }
-
-  private func commitPending(into update: inout StreamUpdate<Output>) throws(RenderError) {
-    guard pendingStart < blockStart else { return }
-    try close(pendingStart..<blockStart, into: &update)
-    pendingStart = blockStart
+    if let run { try close(run, into: &update) }
   }
 
   /// Renders the completed block `range` and records it.
@@ -209,10 +213,13 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     throws(RenderError)
   {
     let text = source[range]
-    let labels = ReferenceLabels.labels(in: text)
+    // Without a `[`, a block uses, defines and refers to nothing: most blocks.
+    let hasBracket = ReferenceLabels.hasBracket(text)
+    let labels = hasBracket ? ReferenceLabels.labels(in: text) : .init()
     var defined: ReferenceLabels.Keys?
     let candidates =
-      ReferenceLabels.mayDefine(text) ? ReferenceLabels.definedLabels(in: text) : .init()
+      hasBracket && ReferenceLabels.mayDefine(text)
+      ? ReferenceLabels.definedLabels(in: text) : .init()
     if !candidates.isEmpty {
       definingBlocks += 1
       let html = try renderer.html(.markdown(decode(range))).html
@@ -227,7 +234,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
         hold(from: first ?? records.count, into: &update)
       }
     }
-    if holdsAtFootnote, heldFrom == nil, Self.mayReferToFootnote(text) {
+    if holdsAtFootnote, heldFrom == nil, hasBracket, Self.mayReferToFootnote(text) {
       hold(from: records.count, into: &update)
     }
     // A block a document pass may change (math, alerts, highlighting) renders alone as it
@@ -317,19 +324,24 @@ public final class MarkdownStream<Rendering: BlockRendering> {
 
   // MARK: Tail
 
-  private func renderTail() throws(RenderError) -> StreamTail<Output>? {
+  /// The source of the open block, the tail: from the end of the last block committed.
+  public var openBlock: Range<Int> { blockStart..<source.count }
+
+  /// The open block rendered now (repaired for display), whatever ``rendersTail`` says: for a
+  /// caller that shows it less often than every feed; nil when there is none.
+  public func renderTail() throws(RenderError) -> StreamTail<Output>? {
     let end = completeScalarsEnd()
-    guard pendingStart < end else {
+    guard blockStart < end else {
       lastTail = nil
       return nil
     }
-    if let lastTail, lastTail.tail.sourceRange.lowerBound == pendingStart,
+    if let lastTail, lastTail.tail.sourceRange.lowerBound == blockStart,
       lastTail.cost > eagerTailBytes,
       (end - lastTail.tail.sourceRange.upperBound) * 8 < lastTail.cost
     {
       return lastTail.tail
     }
-    var start = pendingStart
+    var start = blockStart
     var fenceOpening: [UInt8] = []
     if end - start > tailLimit {
       start = end - tailLimit
@@ -354,7 +366,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       prelude += source[records[index].range] + [0x0A, 0x0A]
     }
     let output = try rendering.render(String(decoding: prelude + repairedBytes, as: UTF8.self))
-    let tail = StreamTail(sourceRange: pendingStart..<end, output: output)
+    let tail = StreamTail(sourceRange: blockStart..<end, output: output)
     lastTail = (tail, prelude.count + repairedBytes.count)
     return tail
   }

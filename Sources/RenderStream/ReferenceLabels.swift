@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keys for link labels that are equal whenever CommonMark would match the labels: ASCII
 /// letters lowercased, digits kept, everything else dropped. A label with any non-ASCII byte
 /// (whose case folding may land on ASCII, as `ẞ` does on `ss`) has no key and matches every
@@ -27,12 +29,20 @@ enum ReferenceLabels {
   /// brackets costs no more than its length.
   private static let mostKeys = 4096
 
-  /// Every text between a `[` and a later `]` with no unescaped `[` between them: the
-  /// labels the block may use or define.
+  /// Every text between a `[` and a later `]` with no unescaped `[` between them, outside
+  /// code (``codeRanges(in:)``): the labels the block may use or define.
   static func labels(in text: ArraySlice<UInt8>) -> Keys {
     var result = Keys()
+    // Most blocks have no bracket: no code to find.
+    guard hasBracket(text) else { return result }
     var index = text.startIndex
+    var code = codeRanges(in: text)[...]
     while let open = text[index...].firstIndex(of: 0x5B) {
+      while let first = code.first, first.upperBound <= open { code.removeFirst() }
+      if let first = code.first, first.contains(open) {
+        index = first.upperBound
+        continue
+      }
       var position = open + 1
       var key: [UInt8] = []
       var asciiOnly = true
@@ -64,6 +74,134 @@ enum ReferenceLabels {
       index = open + 1
     }
     return result
+  }
+
+  /// The parts of `text` that are surely code or an autolink, where no bracket is a label:
+  /// fenced code blocks opened in the first column (which, whatever precedes them, end only
+  /// at their closing line), code spans within one line, and URI autolinks. Anything unsure
+  /// is left out, so that a label is never missed: after a line with a backtick run that
+  /// closes on no later run of it (a span may go on to the next line, whose pairs are then
+  /// off by one) no line is searched for code spans until a blank line, nor is a line with a
+  /// `<` that starts no autolink (a backtick inside a raw HTML tag opens no span).
+  static func codeRanges(in text: ArraySlice<UInt8>) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var lineStart = text.startIndex
+    var fence: (character: UInt8, length: Int, start: Int)?
+    var spansPaired = true
+    while lineStart < text.endIndex {
+      let lineEnd = text[lineStart...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? text.endIndex
+      let shape = LineShape(text[lineStart..<lineEnd])
+      if let open = fence {
+        if shape.closesFence(character: open.character, length: open.length) {
+          ranges.append(open.start..<lineEnd)
+          fence = nil
+        }
+      } else if shape.startsFlush, let opening = shape.fenceOpening {
+        fence = (opening.character, opening.length, lineStart)
+      } else if shape.isBlank {
+        spansPaired = true
+      } else {
+        spansPaired =
+          inlineCode(in: text[lineStart..<lineEnd], spans: spansPaired, into: &ranges)
+          && spansPaired
+      }
+      lineStart = lineEnd + 1
+    }
+    if let open = fence { ranges.append(open.start..<text.endIndex) }
+    return ranges
+  }
+
+  /// The autolinks of one line and, with `spans`, its code spans, in order; false when the
+  /// line may leave a code span open (or its backticks were not paired).
+  private static func inlineCode(
+    in line: ArraySlice<UInt8>, spans: Bool, into ranges: inout [Range<Int>]
+  ) -> Bool {
+    var autolinks: [Range<Int>] = []
+    var plainTag = false
+    var index = line.startIndex
+    while let open = line[index...].firstIndex(of: 0x3C) {
+      if let end = autolinkEnd(in: line, at: open) {
+        autolinks.append(open..<end)
+        index = end
+      } else {
+        plainTag = true
+        index = open + 1
+      }
+    }
+    guard spans, !plainTag else {
+      ranges += autolinks
+      return !line.contains(0x60)
+    }
+    index = line.startIndex
+    var unclosed: Set<Int> = []
+    var nextLink = 0
+    while index < line.endIndex {
+      while nextLink < autolinks.count, autolinks[nextLink].upperBound <= index { nextLink += 1 }
+      if nextLink < autolinks.count, autolinks[nextLink].lowerBound == index {
+        ranges.append(autolinks[nextLink])
+        index = autolinks[nextLink].upperBound
+        continue
+      }
+      let byte = line[index]
+      if byte == 0x5C {
+        index += 2
+        continue
+      }
+      guard byte == 0x60 else {
+        index += 1
+        continue
+      }
+      let length = run(of: 0x60, in: line, at: index)
+      var search = index + length
+      var closed: Int?
+      while closed == nil, !unclosed.contains(length),
+        let next = line[search...].firstIndex(of: 0x60)
+      {
+        let closing = run(of: 0x60, in: line, at: next)
+        if closing == length { closed = next + closing }
+        search = next + closing
+      }
+      if let closed {
+        ranges.append(index..<closed)
+        index = closed
+      } else {
+        // No closer on the line: the run is literal, and so is every later run this long.
+        unclosed.insert(length)
+        index += length
+      }
+    }
+    return unclosed.isEmpty
+  }
+
+  /// The end of the URI autolink starting at `open` (a `<`), if one does: a scheme of 2 to
+  /// 32 characters, `:`, then no blank, `<` or `>` before the closing `>`.
+  private static func autolinkEnd(in line: ArraySlice<UInt8>, at open: Int) -> Int? {
+    var index = open + 1
+    guard index < line.endIndex, line[index] | 0x20 >= 0x61, line[index] | 0x20 <= 0x7A else {
+      return nil
+    }
+    while index < line.endIndex, index - open <= 33 {
+      let byte = line[index]
+      let isSchemeByte =
+        (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        || byte == 0x2B || byte == 0x2E || byte == 0x2D
+      guard isSchemeByte else { break }
+      index += 1
+    }
+    guard index < line.endIndex, line[index] == 0x3A, index - open - 1 >= 2 else { return nil }
+    while index < line.endIndex {
+      let byte = line[index]
+      if byte == 0x3E { return index + 1 }
+      if byte <= 0x20 || byte == 0x3C { return nil }
+      index += 1
+    }
+    return nil
+  }
+
+  private static func run(of byte: UInt8, in text: ArraySlice<UInt8>, at index: Int) -> Int {
+    var end = index
+    while end < text.endIndex, text[end] == byte { end += 1 }
+    return end - index
   }
 
   /// The labels `text` may define: on each line whose first non-blank character (past any
@@ -99,6 +237,14 @@ enum ReferenceLabels {
       lineStart = lineEnd + 1
     }
     return result
+  }
+
+  /// Whether `text` holds a `[`, which every label, definition and footnote starts with.
+  static func hasBracket(_ text: ArraySlice<UInt8>) -> Bool {
+    text.withUnsafeBufferPointer { bytes in
+      guard let start = bytes.baseAddress else { return false }
+      return memchr(start, 0x5B, bytes.count) != nil
+    }
   }
 
   /// Whether `text` may hold a link reference definition: a `]:` somewhere.

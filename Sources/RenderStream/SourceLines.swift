@@ -21,22 +21,27 @@ struct SourceLines {
 
   /// Blocks completed by the bytes read and not yet taken.
   private var completed: [Range<Int>] = []
+  /// Whether a fence opened since the last ``takeCompletedBlocks()``.
+  private(set) var fenceOpened = false
   /// Whether the source has ended.
   private(set) var isFinished = false
 
   /// Adds bytes to the source and reads the lines they complete; true when they complete a
-  /// block (see ``takeCompletedBlocks()``).
+  /// block (see ``takeCompletedBlocks()``) or open a fence.
   @usableFromInline
   mutating func read(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
     precondition(!isFinished, "feed after finish")
     bytes.append(contentsOf: chunk)
     completed += completedBlocks(atEnd: false)
-    return !completed.isEmpty
+    return !completed.isEmpty || fenceOpened
   }
 
   /// The blocks completed since the last call.
   mutating func takeCompletedBlocks() -> [Range<Int>] {
-    defer { completed = [] }
+    defer {
+      completed = []
+      fenceOpened = false
+    }
     return completed
   }
 
@@ -66,16 +71,28 @@ struct SourceLines {
         next = end + 1
       }
       let lineStart = scanned
-      if splitter.read(line: bytes[lineStart..<end]) {
+      let split = splitter.read(line: bytes[lineStart..<end])
+      if split.contains(.before), blockStart < lineStart {
         blocks.append(blockStart..<lineStart)
         blockStart = lineStart
+      }
+      if split.contains(.after) {
+        blocks.append(blockStart..<next)
+        blockStart = next
       }
       if splitter.openFence == nil {
         fenceLine = nil
       } else if fenceLine == nil {
         fenceLine = lineStart..<end
+        fenceOpened = true
       }
       scanned = next
+    }
+    if !atEnd, scanned < count, blockStart < scanned,
+      splitter.splitsBefore(lineStartingWith: bytes[scanned])
+    {
+      blocks.append(blockStart..<scanned)
+      blockStart = scanned
     }
     if atEnd, blockStart < count {
       blocks.append(blockStart..<count)

@@ -55,16 +55,21 @@ struct StreamCommandTests {
     let run = try ProcessRun(render, ["--stream", "--to", "json"], input: Data(Self.text.utf8))
     #expect(run.status == 0)
     let lines = run.outputText.split(separator: "\n")
-    #expect(lines.count >= 2)
-    var committed = 0
+    #expect(lines.count >= 1)
+    var committed: [Range<Int>] = []
     for line in lines {
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       let event = try #require(object["event"] as? String)
       #expect(["commit", "revise", "reopen", "tail"].contains(event))
-      if event == "commit" { committed += 1 }
+      if event == "commit", let range = object["range"] as? [Int] {
+        committed.append(range[0]..<range[1])
+      }
     }
-    #expect(committed >= 2)
+    // Blocks one read completes (here all) are committed together, and cover the input.
+    #expect(committed.first?.lowerBound == 0)
+    #expect(committed.last?.upperBound == Self.text.utf8.count)
+    #expect(zip(committed, committed.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
   }
 
   @Test func usageErrors() throws {
@@ -135,23 +140,29 @@ private final class OutputCollector: @unchecked Sendable {
   }
 }
 
-/// Examples/StreamingChat, as built by `swift build`: a file streamed into styled text ends
-/// as the one-shot text.
+/// Examples/StreamingChat, as built by `swift build`: a file streamed into styled text shows its
+/// blocks one by one, and ends as the one-shot text.
 @Suite(
   .enabled(
     if: BuiltProducts.isBuilt("streaming-chat"),
     "SKIPPED: streaming-chat is not built; run `swift build` first"))
 struct StreamingChatExampleTests {
-  @Test func aFileStreamedIntoStyledTextEndsAsTheOneShotText() throws {
-    let answer = SharedFixtures.fixture("Fixtures/Terminal/capture.md")
+  @Test func aFileStreamedIntoStyledTextShowsItsBlocksOneByOne() throws {
+    let answer = SharedFixtures.fixture("Fixtures/Stream/answer.md")
     let run = try ProcessRun(
       BuiltProducts.executable("streaming-chat"), [answer.path, "7"],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(run.status == 0, "\(run.error)")
     let lines = run.outputText.split(separator: "\n", omittingEmptySubsequences: false)
     let end = try #require(lines.firstIndex(of: "---"))
-    #expect(end > 10, "one line per chunk before the answer")
-    #expect(lines[..<end].allSatisfy { $0.hasPrefix("[") })
-    #expect(lines[(end + 1)...].contains("Engines compared"))
+    // `[block ID at byte N]`, N growing: each block committed on its own, in order.
+    let offsets = lines[..<end].compactMap { line -> Int? in
+      guard line.hasPrefix("[block "), let at = line.range(of: " at byte ") else { return nil }
+      return Int(line[at.upperBound...].dropLast())
+    }
+    #expect(offsets.count == 13, "\(lines[..<end])")
+    #expect(offsets == offsets.sorted())
+    #expect(lines[1] == "Q01 Streaming a language model's answer")
+    #expect(lines[(end + 1)...].contains("Q01 Streaming a language model's answer"))
   }
 }

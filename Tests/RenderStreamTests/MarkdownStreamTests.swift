@@ -9,12 +9,9 @@ struct MarkdownStreamTests {
   // holds the stream, and these tests are about where blocks end.
   init() throws { renderer = try StreamFixtures.renderer(unsafe: false) }
 
-  private func stream(minimumBlockBytes: Int = 0, tailLimit: Int = 16 * 1024)
-    -> MarkdownStream<HTMLBlockRendering>
-  {
+  private func stream(tailLimit: Int = 16 * 1024) -> MarkdownStream<HTMLBlockRendering> {
     MarkdownStream(
-      renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer), tailLimit: tailLimit,
-      minimumBlockBytes: minimumBlockBytes)
+      renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer), tailLimit: tailLimit)
   }
 
   /// Every update of `text` fed in `size`-byte chunks, then finished.
@@ -46,6 +43,48 @@ struct MarkdownStreamTests {
     #expect(committed.map(\.output).joined() == (try renderer.html(.markdown(text)).html))
   }
 
+  /// The feed that makes a block final commits it: a paragraph's blank line, a heading's line
+  /// end, a fence's closing line, a list's next block's first byte.
+  @Test func eachBlockIsCommittedByTheFeedThatMakesItFinal() throws {
+    let cases: [(text: String, final: String)] = [
+      ("A paragraph.\n", "\n"),
+      ("# A heading", "\n"),
+      ("```swift\nlet x = 1\n```", "\n"),
+      ("| a | b |\n| - | - |\n| 1 | 2 |\n", "\n"),
+      ("> a quote\n", "\n"),
+      ("Text before a fence\n", "```\n"),
+      ("- one\n- two\n\n", "A"),
+    ]
+    for (text, final) in cases {
+      let stream = stream()
+      let before = try stream.feed(Array(text.utf8))
+      #expect(before.committed.isEmpty, "\(text)")
+      let after = try stream.feed(Array(final.utf8))
+      #expect(
+        after.committed.map(\.output).joined() == (try renderer.html(.markdown(text)).html),
+        "\(text)")
+      #expect(
+        (after.tail?.sourceRange.count ?? 0) <= final.utf8.count, "the tail is the open block")
+    }
+  }
+
+  /// A bracket in code or an autolink is no label: the block is settled at once. A bracket
+  /// in text is, and a definition that comes later revises the block.
+  @Test func bracketsInCodeHoldNothing() throws {
+    let inCode = [
+      "Index `a[0]` and ``b[c]``.\n\n", "```\nx[docs]\n```\n\n", "See <https://e.com/a[1]>.\n\n",
+    ]
+    for text in inCode {
+      let stream = stream()
+      let update = try stream.feed(Array(text.utf8))
+      #expect(update.committed.count == 1, "\(text)")
+      #expect(stream.settledBlockCount == 1, "\(text)")
+    }
+    let stream = stream()
+    _ = try stream.feed(Array("Uses [docs] in text.\n\n".utf8))
+    #expect(stream.settledBlockCount == 0)
+  }
+
   @Test func noBlockEndsInsideAFenceAListOrAnHTMLComment() throws {
     let cases = [
       "```\ncode\n\nmore code\n```\n\nafter\n",
@@ -58,7 +97,7 @@ struct MarkdownStreamTests {
     ]
     for text in cases {
       let committed = try updates(text, chunk: 3).flatMap(\.committed)
-      let starts = committed.map { source(text, $0).prefix(5) }
+      let starts = committed.map { source(text, $0).drop { $0 == "\n" }.prefix(5) }
       #expect(starts.first == text.prefix(5), "\(text)")
       #expect(starts.dropFirst().allSatisfy { $0 == "after" }, "\(text)")
       #expect(committed.map(\.output).joined() == (try renderer.html(.markdown(text)).html))

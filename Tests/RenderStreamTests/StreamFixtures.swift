@@ -54,11 +54,9 @@ enum StreamFixtures {
   /// Streams `markdown` in `chunks` and returns the joined outputs of the finished stream.
   static func streamed<Rendering: BlockRendering>(
     _ chunks: [ArraySlice<UInt8>], renderer: Renderer, rendering: Rendering,
-    rendersTail: Bool = true, minimumBlockBytes: Int = 0
+    rendersTail: Bool = true
   ) throws -> [Rendering.Output] {
-    let stream = MarkdownStream(
-      renderer: renderer, rendering: rendering, rendersTail: rendersTail,
-      minimumBlockBytes: minimumBlockBytes)
+    let stream = MarkdownStream(renderer: renderer, rendering: rendering, rendersTail: rendersTail)
     var shown = StreamedDocument<Rendering.Output>()
     for chunk in chunks { shown.apply(try stream.feed(chunk)) }
     shown.apply(try stream.finish())

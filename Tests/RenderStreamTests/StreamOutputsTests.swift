@@ -11,7 +11,7 @@ struct StreamOutputsTests {
   @Test func jsonEventsAreOneObjectALineAndCarryTheCommittedHTML() throws {
     let renderer = try StreamFixtures.renderer()
     let stream = MarkdownStream(
-      renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer), minimumBlockBytes: 0)
+      renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer))
     var lines: [String] = []
     let bytes = Array(text.utf8)
     for start in stride(from: 0, to: bytes.count, by: 7) {

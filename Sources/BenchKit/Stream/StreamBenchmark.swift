@@ -2,27 +2,38 @@ import Foundation
 import RenderKit
 import RenderStream
 
-/// `renderbench stream [FILE [ENGINE]]`: what streaming costs against rendering once, on a corpus
-/// (default `../shared/corpus/progit.md`), all in this process with ENGINE (cmark-gfm), as ratios of
-/// processor time measured in one run.
+/// `renderbench stream [FILE [ENGINE [RUNS [CASE]]]]`: what streaming costs against rendering
+/// once, on a corpus (default `../shared/corpus/progit.md`), all in this process with ENGINE
+/// (cmark-gfm), as ratios of processor time taken in one run, each measured RUNS times (5),
+/// interleaved, and reported as the median with the range. With CASE (`none`, `once`, `64`,
+/// `16`, `twice64`, `open64`, `split64`), only that case runs, once, and nothing is printed:
+/// what `scripts/stream-cost.py` counts the instructions of, which a busy machine does not
+/// change.
 ///
-/// - linear: every chapter streamed in 16-byte chunks, blocks only and with the tail on every
-///   feed, over the chapters rendered once each;
-/// - scaling: the first half of the corpus and the whole streamed as one document each, and
-///   the naive way (the whole text so far rendered again on every chunk) on one chapter and
-///   on that chapter twice;
-/// - per feed: a 20 KB answer streamed in 16-byte chunks with its tail, each feed's cost over
-///   one render of the whole answer (median and 99th percentile).
+/// - blocks: the corpus's first 2 MiB (cut at a line end) streamed in 64-byte and in 16-byte
+///   writes, each block rendered when a write makes it final (what `render --stream` does
+///   into a pipe), over one render of the same text;
+/// - scaling: the first 4 MiB streamed in 64-byte writes over the first 2 MiB;
+/// - open block: the 2 MiB in 64-byte writes with the open block rendered on every write
+///   (what a terminal or a chat view shows), over one render;
+/// - splitting alone (no block rendered), and what one render of a 2-byte text costs, the
+///   fixed part each committed block pays, against one render of the 2 MiB per block.
 package enum StreamBenchmark {
   /// Runs the benchmark and prints its report; returns the exit status.
   package static func main(_ arguments: [String]) -> Int32 {
     let path = arguments.first ?? "../shared/corpus/progit.md"
     do {
+      if arguments.count > 3 {
+        try run(
+          case: arguments[3], engine: arguments[1],
+          corpus: try Data(contentsOf: URL(fileURLWithPath: path)))
+        return 0
+      }
       print(
         try report(
           engine: arguments.count > 1 ? arguments[1] : "cmark-gfm",
-          corpus: String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
-      )
+          corpus: try Data(contentsOf: URL(fileURLWithPath: path)),
+          runs: arguments.count > 2 ? max(1, Int(arguments[2]) ?? 5) : 5))
       return 0
     } catch {
       FileHandle.standardError.write(Data("renderbench stream: \(error)\n".utf8))
@@ -31,118 +42,98 @@ package enum StreamBenchmark {
   }
 
   /// The report for `corpus`.
-  package static func report(engine: String = "cmark-gfm", corpus: String) throws -> String {
+  package static func report(engine: String = "cmark-gfm", corpus: Data, runs: Int = 5) throws
+    -> String
+  {
     var configuration = RenderConfiguration()
     configuration.engine = engine
     configuration.isolation = .inProcess
     let renderer = try Renderer(configuration: configuration)
     let html = HTMLBlockRendering(renderer: renderer)
-    let chapters = ChapterSplitter.chapters(of: CorpusDocument(name: "corpus", text: corpus))
-      .map(\.text)
-    var lines = ["stream: \(chapters.count) chapters, \(corpus.utf8.count) bytes, 16-byte chunks"]
+    let bytes = [UInt8](corpus)
+    let text = prefix(bytes, 2 << 20)
+    let twice = prefix(bytes, 4 << 20)
+    let markdown = String(decoding: text, as: UTF8.self)
 
-    let once = try cpuTime { for chapter in chapters { _ = try renderer.html(.markdown(chapter)) } }
-    for minimum in [2048, 8192] {
-      let blocksOnly = try cpuTime {
-        for chapter in chapters {
-          try stream(
-            chapter, renderer: renderer, rendering: html, tail: false, minimumBlockBytes: minimum)
-        }
-      }
-      lines.append(
-        String(
-          format: "linear, blocks only (committed from %d bytes): %.2fx the one-shot render",
-          minimum, blocksOnly / once))
+    var once: [Double] = []
+    var by64: [Double] = []
+    var by16: [Double] = []
+    var twice64: [Double] = []
+    var openBlock: [Double] = []
+    var splitting: [Double] = []
+    var commits = 0
+    for _ in 0..<runs {
+      once.append(try cpuTime { _ = try renderer.html(.markdown(markdown)) })
+      by64.append(
+        try cpuTime { commits = try stream(text, by: 64, rendering: html, renderer: renderer) })
+      by16.append(try cpuTime { _ = try stream(text, by: 16, rendering: html, renderer: renderer) })
+      twice64.append(
+        try cpuTime { _ = try stream(twice, by: 64, rendering: html, renderer: renderer) })
+      openBlock.append(
+        try cpuTime {
+          _ = try stream(text, by: 64, rendering: html, renderer: renderer, tail: true)
+        })
+      splitting.append(
+        try cpuTime {
+          _ = try stream(text, by: 64, rendering: SourceLength(), renderer: renderer)
+        })
     }
-    let splitting = try cpuTime {
-      for chapter in chapters {
-        try stream(chapter, renderer: renderer, rendering: SourceLength(), tail: false)
-      }
-    }
-    lines.append(String(format: "splitting alone (no block rendered): %.2fx", splitting / once))
-    var sample: [String] = []
-    var sampleBytes = 0
-    for chapter in chapters where sampleBytes < 1_000_000 {
-      sample.append(chapter)
-      sampleBytes += chapter.utf8.count
-    }
-    let sampleOnce = try cpuTime {
-      for chapter in sample { _ = try renderer.html(.markdown(chapter)) }
-    }
-    let withTail = try cpuTime {
-      for chapter in sample { try stream(chapter, renderer: renderer, rendering: html, tail: true) }
-    }
-    lines.append(
-      String(
-        format: "linear, tail on every feed (first %d chapters): %.2fx", sample.count,
-        withTail / sampleOnce))
-
-    let half = chapters.prefix(chapters.count / 2).joined()
-    let whole = chapters.joined()
-    let halfCost = try cpuTime {
-      try stream(half, renderer: renderer, rendering: html, tail: false)
-    }
-    let wholeCost = try cpuTime {
-      try stream(whole, renderer: renderer, rendering: html, tail: false)
-    }
-    lines.append(
-      String(
-        format: "scaling, streamed: %d -> %d bytes costs %.2fx", half.utf8.count, whole.utf8.count,
-        wholeCost / halfCost))
-
-    let answer = answerText(from: chapters, bytes: 20_000)
-    let naiveOnce = try cpuTime { try naive(answer, renderer: renderer) }
-    let naiveTwice = try cpuTime { try naive(answer + answer, renderer: renderer) }
-    let streamOnce = try cpuTime {
-      try stream(answer, renderer: renderer, rendering: html, tail: true)
-    }
-    let streamTwice = try cpuTime {
-      try stream(answer + answer, renderer: renderer, rendering: html, tail: true)
-    }
-    lines.append(
-      String(
-        format: "scaling, %d -> %d bytes with the tail: streamed %.2fx, naive re-render %.2fx",
-        answer.utf8.count, 2 * answer.utf8.count, streamTwice / streamOnce, naiveTwice / naiveOnce))
-    let answerOnce = try (0..<20).map { _ in
-      try cpuTime { _ = try renderer.html(.markdown(answer)) }
-    }
-    .sorted()[10]
-    lines.append(
-      String(
-        format: "naive re-render of the answer: %.1fx one render of it", naiveOnce / answerOnce))
-
-    // What every render pays whatever its size (the engine's parser and extensions set up,
-    // its arena cleared, the pipeline run): the floor of a feed that renders anything.
-    let fixed = try (0..<20).map { _ in
+    let fixed = try (0..<200).map { _ in
       try cpuTime { _ = try renderer.html(.markdown("x\n")) }
-    }
-    .sorted()[10]
-    let twoKB = String(decoding: answer.utf8.prefix(2048), as: UTF8.self)
-    let twoKBOnce = try (0..<20).map { _ in
-      try cpuTime { _ = try renderer.html(.markdown(twoKB)) }
-    }
-    .sorted()[10]
-    lines.append(
+    }.sorted()[100]
+    let mib = Double(text.count) / Double(1 << 20)
+    return [
       String(
-        format:
-          "one render of a 2-byte text: %.3fx, of the answer's first 2 KB: %.3fx one render of it",
-        fixed / answerOnce, twoKBOnce / answerOnce))
+        format: "stream: %@, first %.1f MiB (%d blocks committed), %d runs, median (range)",
+        engine, mib, commits, runs),
+      "64-byte writes, blocks: " + ratio(by64, once) + " the one-shot render",
+      "16-byte writes, blocks: " + ratio(by16, once) + " the one-shot render",
+      "twice the text (\(twice.count) bytes), 64-byte writes: " + ratio(twice64, by64),
+      "64-byte writes, open block on every write: " + ratio(openBlock, once) + " the one-shot",
+      "splitting alone, 64-byte writes: " + ratio(splitting, once) + " the one-shot render",
+      String(
+        format: "one render of a 2-byte text: %.1f us; the one-shot render per block: %.1f us",
+        fixed * 1e6, median(once) / Double(max(1, commits)) * 1e6),
+    ].joined(separator: "\n")
+  }
 
-    var feeds: [Double] = []
-    let bytes = Array(answer.utf8)
-    let answerStream = MarkdownStream(renderer: renderer, rendering: html)
-    for start in stride(from: 0, to: bytes.count, by: 16) {
-      let chunk = bytes[start..<min(bytes.count, start + 16)]
-      feeds.append(try cpuTime { _ = try answerStream.feed(chunk) })
+  /// Runs one case of the report once (see ``main(_:)``).
+  package static func run(case name: String, engine: String, corpus: Data) throws {
+    var configuration = RenderConfiguration()
+    configuration.engine = engine
+    configuration.isolation = .inProcess
+    let renderer = try Renderer(configuration: configuration)
+    let html = HTMLBlockRendering(renderer: renderer)
+    let bytes = [UInt8](corpus)
+    let text = prefix(bytes, 2 << 20)
+    switch name {
+    case "none": break
+    case "once": _ = try renderer.html(.markdown(String(decoding: text, as: UTF8.self)))
+    case "64": _ = try stream(text, by: 64, rendering: html, renderer: renderer)
+    case "16": _ = try stream(text, by: 16, rendering: html, renderer: renderer)
+    case "twice64":
+      _ = try stream(prefix(bytes, 4 << 20), by: 64, rendering: html, renderer: renderer)
+    case "open64": _ = try stream(text, by: 64, rendering: html, renderer: renderer, tail: true)
+    case "split64": _ = try stream(text, by: 64, rendering: SourceLength(), renderer: renderer)
+    default: throw RenderError.invalidConfiguration(source: "case", key: nil, problem: name)
     }
-    feeds.sort()
-    lines.append(
-      String(
-        format: "per feed, %d-byte answer: median %.3fx, p99 %.3fx, max %.3fx of one render",
-        bytes.count, feeds[feeds.count / 2] / answerOnce,
-        feeds[feeds.count * 99 / 100] / answerOnce,
-        feeds.last! / answerOnce))
-    return lines.joined(separator: "\n")
+  }
+
+  /// `values` over `bases`, run by run: the median and the range.
+  private static func ratio(_ values: [Double], _ bases: [Double]) -> String {
+    let ratios = zip(values, bases).map { $0 / $1 }.sorted()
+    return String(format: "%.2fx (%.2f-%.2f)", median(ratios), ratios.first!, ratios.last!)
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
+  }
+
+  /// The first `count` bytes of `bytes`, then to the end of that line.
+  private static func prefix(_ bytes: [UInt8], _ count: Int) -> [UInt8] {
+    var end = min(count, bytes.count)
+    while end < bytes.count, bytes[end - 1] != 0x0A { end += 1 }
+    return Array(bytes[..<end])
   }
 
   /// Renders nothing: what the splitting costs by itself.
@@ -150,36 +141,17 @@ package enum StreamBenchmark {
     func render(_ markdown: String) -> Int { markdown.utf8.count }
   }
 
+  /// Streams `bytes` in `size`-byte writes; returns how many blocks were committed.
   private static func stream(
-    _ text: String, renderer: Renderer, rendering: some BlockRendering, tail: Bool,
-    minimumBlockBytes: Int = 8192
-  ) throws {
-    let bytes = Array(text.utf8)
-    let stream = MarkdownStream(
-      renderer: renderer, rendering: rendering, rendersTail: tail,
-      minimumBlockBytes: minimumBlockBytes)
-    for start in stride(from: 0, to: bytes.count, by: 16) {
-      _ = try stream.feed(bytes[start..<min(bytes.count, start + 16)])
+    _ bytes: [UInt8], by size: Int, rendering: some BlockRendering, renderer: Renderer,
+    tail: Bool = false
+  ) throws -> Int {
+    let stream = MarkdownStream(renderer: renderer, rendering: rendering, rendersTail: tail)
+    var committed = 0
+    for start in stride(from: 0, to: bytes.count, by: size) {
+      committed += try stream.feed(bytes[start..<min(bytes.count, start + size)]).committed.count
     }
-    _ = try stream.finish()
-  }
-
-  /// The whole text so far rendered again on every chunk.
-  private static func naive(_ text: String, renderer: Renderer) throws {
-    let bytes = Array(text.utf8)
-    for end in stride(from: 16, through: bytes.count + 15, by: 16) {
-      _ = try renderer.html(
-        .markdown(String(decoding: bytes[..<min(end, bytes.count)], as: UTF8.self)))
-    }
-  }
-
-  /// About `bytes` of the first chapter at least that long, cut at a line end.
-  private static func answerText(from chapters: [String], bytes: Int) -> String {
-    let chapter = chapters.first { $0.utf8.count >= bytes } ?? chapters.joined()
-    let utf8 = Array(chapter.utf8)
-    var end = min(bytes, utf8.count)
-    while end < utf8.count, utf8[end - 1] != 0x0A { end += 1 }
-    return String(decoding: utf8[..<end], as: UTF8.self)
+    return committed + (try stream.finish().committed.count)
   }
 
   private static func cpuTime(_ work: () throws -> Void) rethrows -> Double {
