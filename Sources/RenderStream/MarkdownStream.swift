@@ -112,7 +112,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     }
     holdsAtFootnote = options.extensions.contains(.footnotes)
     let context = DocumentPassContext(
-      options: options, idPrefix: renderer.configuration.sanitize ? "user-content-" : "",
+      options: options, idPrefix: options.allowsHTML ? UserContentPass.prefix : "",
       configuredTitle: renderer.configuration.title)
     passesHoldTheStream =
       options.unsafe ? renderer.passes.filter { $0.isActive(in: context) } : []

@@ -43,17 +43,27 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable {
   /// Extension: fenced code blocks of a known language are highlighted, as classed runs the
   /// stylesheet colours. Every engine has it: the pipeline implements it.
   case highlight
+  /// Extension: raw HTML kept as GitHub keeps it, through GitHub's allowlist
+  /// (``SanitizerPolicy/gitHub``), ids and names prefixed `user-content-`; without it, and
+  /// without ``RenderOptions/unsafe``, raw HTML is omitted. Every engine has it: the pipeline
+  /// implements it.
+  case allowedHTML
+  /// Extension: every heading gets GitHub's anchor id (what ``RenderOptions/headingAnchors``
+  /// turns on), so that in-page links land. Every engine has it: the pipeline implements it.
+  case headingAnchors
 
-  /// The syntax extensions (``tables`` to ``highlight``), the features that
+  /// The syntax extensions (``tables`` to ``headingAnchors``), the features that
   /// ``RenderOptions/extensions`` turns on; the others have options of their own.
   public static let extensions: [RenderFeature] = [
     .tables, .strikethrough, .superscript, .footnotes, .definitionLists, .autolinks, .taskLists,
-    .tagFilter, .math, .alerts, .highlight,
+    .tagFilter, .math, .alerts, .highlight, .allowedHTML, .headingAnchors,
   ]
 
   /// The extensions the pipeline implements as document passes, for every engine alike:
   /// engines never see them, and none needs to declare them.
-  public static let documentExtensions: Set<RenderFeature> = [.math, .alerts, .highlight]
+  public static let documentExtensions: Set<RenderFeature> = [
+    .math, .alerts, .highlight, .allowedHTML, .headingAnchors,
+  ]
 
   /// The extension named `name` (`"tables"`), as configuration, flags and the worker's wire
   /// format write it; nil for any other name, a feature that is not an extension included.

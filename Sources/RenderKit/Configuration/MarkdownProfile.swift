@@ -13,10 +13,11 @@ import RenderCore
 /// ```
 public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// GitHub Flavored Markdown, as github.com renders it: tables, strikethrough, autolinks, task
-  /// lists, footnotes (with the engines that have them), math, alerts, highlighting, and the
-  /// tagfilter whenever raw HTML passes. The default.
+  /// lists, footnotes (with the engines that have them), math, alerts, highlighting, raw HTML
+  /// through GitHub's allowlist, heading anchors, and the tagfilter whenever raw HTML passes.
+  /// The default.
   case gfm
-  /// Strict CommonMark: no extensions.
+  /// Strict CommonMark: no extensions; raw HTML omitted unless ``RenderOptions/unsafe``.
   case commonMark = "commonmark"
 
   /// The profile's extensions.
@@ -24,7 +25,8 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .gfm:
       DocumentExtension.gfm.union([
-        .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter,
+        .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter, .allowedHTML,
+        .headingAnchors,
       ])
     case .commonMark: []
     }

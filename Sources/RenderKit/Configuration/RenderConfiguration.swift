@@ -133,9 +133,15 @@ public struct RenderConfiguration: Sendable, Hashable {
     return try RenderConfiguration().overlaid(with: value, source: source)
   }
 
-  /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has.
+  /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has;
+  /// with ``sanitize``, raw HTML through GitHub's allowlist, `unsafe` or not (one allowlist).
   public func options(for engine: EngineDescriptor) -> RenderOptions {
-    profile.options(options, for: engine, disabled: disabledExtensions)
+    var options = profile.options(options, for: engine, disabled: disabledExtensions)
+    if sanitize {
+      options.unsafe = false
+      options.extensions.insert(.allowedHTML)
+    }
+    return options
   }
 
   /// Checks that the engine exists in `registry` and supports the options, that at most one
