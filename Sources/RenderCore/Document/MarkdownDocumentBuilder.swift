@@ -44,7 +44,8 @@ package struct MarkdownDocumentBuilder {
   /// The element raw HTML removes with its content, while its content is being skipped:
   /// its name, how many of that name are open, and whether its content is raw text (read up to
   /// its end tag, tags and all).
-  private var skipped: (name: String, depth: Int, isRawText: Bool)?
+  /// `parents` is how deep it opened: it ends at the latest with the Markdown element there.
+  private var skipped: (name: String, depth: Int, isRawText: Bool, parents: Int)?
   private let options: RenderOptions
   private let urlEscaping: URLEscaping
   private let layout: HTMLLayout
@@ -71,6 +72,11 @@ package struct MarkdownDocumentBuilder {
 
   /// Opens `node`; everything until the matching ``exit()`` goes inside it.
   package mutating func enter(_ node: MarkdownNode) {
+    // Inside an element raw HTML removes with its content, Markdown goes too.
+    if skipped != nil {
+      frames.append(.transparent)
+      return
+    }
     if imageDepth > 0 {
       // Inside an image only text counts (its alt text); a nested image's own alt text is
       // part of it.
@@ -121,7 +127,8 @@ package struct MarkdownDocumentBuilder {
     guard let frame = frames.popLast() else { return }
     switch frame {
     case .element:
-      // Raw HTML left open inside the element closes with it.
+      // Raw HTML left open inside the element closes with it, and so does removed content.
+      if let skipped, skipped.parents >= parents.count { self.skipped = nil }
       while let last = rawOpen.last, last == parents.count - 1 {
         parents.removeLast()
         rawOpen.removeLast()
@@ -150,6 +157,7 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds literal text (already unescaped by the engine).
   package mutating func text(_ text: String) {
+    if skipped != nil { return }
     if imageDepth > 0 {
       altText += text
     } else {
@@ -159,6 +167,7 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds an inline code span.
   package mutating func code(_ text: String) {
+    if skipped != nil { return }
     if imageDepth > 0 { return altText += text }
     let code = document.appendElement(lowercasedName: "code", to: parent)
     document.appendText(text, to: code)
@@ -168,6 +177,7 @@ package struct MarkdownDocumentBuilder {
   /// Adds a line break inside a paragraph: a newline, or `<br>` with
   /// ``RenderOptions/hardLineBreaks``.
   package mutating func softBreak() {
+    if skipped != nil { return }
     if options.hardLineBreaks { return lineBreak() }
     if imageDepth > 0 { return altText += " " }
     appendText("\n")
@@ -175,6 +185,7 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds a hard line break, `<br>`.
   package mutating func lineBreak() {
+    if skipped != nil { return }
     if imageDepth > 0 { return altText += " " }
     document.appendElement(lowercasedName: "br", to: parent)
     appendText("\n")
@@ -183,6 +194,7 @@ package struct MarkdownDocumentBuilder {
   /// Adds a code block; `info` is the info string, whose first word becomes the
   /// `language-` class.
   package mutating func codeBlock(info: String, text: String) {
+    if skipped != nil { return }
     if layout.linesBeforeStart.contains("pre") { startLine() }
     let pre = document.appendElement(lowercasedName: "pre", to: parent)
     let language = info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
@@ -198,6 +210,7 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds a thematic break, `<hr>`.
   package mutating func thematicBreak() {
+    if skipped != nil { return }
     if layout.linesBeforeStart.contains("hr") { startLine() }
     document.appendElement(lowercasedName: "hr", to: parent)
     atLineStart = false
@@ -294,7 +307,7 @@ package struct MarkdownDocumentBuilder {
       guard !isVoid else { return }
       let isRawText =
         HTMLElements.rawText.contains(name) || HTMLElements.escapableRawText.contains(name)
-      skipped = (name, 1, isRawText)
+      skipped = (name, 1, isRawText, parents.count)
     case .keep:
       var attributes: [DocumentNode.Attribute] = []
       for attribute in read {
@@ -320,7 +333,8 @@ package struct MarkdownDocumentBuilder {
   private mutating func closeRaw(_ name: String) {
     if let skipped {
       guard skipped.name == name else { return }
-      self.skipped = skipped.depth > 1 ? (name, skipped.depth - 1, skipped.isRawText) : nil
+      self.skipped?.depth -= 1
+      if skipped.depth == 1 { self.skipped = nil }
       return
     }
     guard let position = rawOpen.lastIndex(where: { document.nodes[parents[$0]].name == name }),

@@ -105,15 +105,18 @@ public struct SanitizerPolicy: Sendable, Hashable {
 
   /// What a document imported whole from an engine's HTML keeps when its raw HTML passes
   /// GitHub's allowlist: ``gitHub`` and the markup engines write for their own syntax
-  /// (footnotes' sections and data attributes, task-list checkboxes, code's and footnotes'
-  /// classes, source positions), which raw HTML there cannot be told from.
+  /// (footnotes' sections, classes and data attributes, task-list checkboxes and classes, code's
+  /// language classes, source positions), which raw HTML there cannot be told from.
   package static let gitHubWithEngineMarkup: SanitizerPolicy = {
     var policy = gitHub
     policy.allowedElements.formUnion(["section", "input", "html", "body"])
     policy.allowedAttributes["*", default: []].formUnion([
-      "class", "data-footnotes", "data-footnote-ref", "data-footnote-backref", "aria-label",
+      "data-footnotes", "data-footnote-ref", "data-footnote-backref", "aria-label",
       "data-sourcepos",
     ])
+    for element in ["a", "code", "div", "li", "pre", "section", "sup"] {
+      policy.allowedAttributes[element, default: []].insert("class")
+    }
     policy.allowedAttributes["input", default: []].formUnion(["type", "checked", "disabled"])
     return policy
   }()

@@ -57,8 +57,8 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var importer: String?
   /// Input size and time budgets.
   public var limits = RenderLimits()
-  /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
-  /// with `unsafe`, or HTML given as input).
+  /// Whether raw HTML in Markdown passes GitHub's allowlist whatever the profile, even with
+  /// `unsafe`, and HTML given as input is sanitized even with `unsafe`.
   public var sanitize = false
   /// Where engines run; nil (automatic) isolates the engines that are not safe on hostile
   /// input in a worker process when the worker executable is available.

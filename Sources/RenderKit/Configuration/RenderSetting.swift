@@ -162,8 +162,9 @@ package struct RenderSetting: Sendable {
     key: "profile", flag: "--profile", valueName: "NAME",
     help: [
       "gfm (default: tables, strikethrough, autolinks, task lists, footnotes,",
-      "tagfilter, each engine with those it has; math, alerts, highlight)",
-      "or commonmark",
+      "tagfilter, each engine with those it has; math, alerts, highlight,",
+      "raw HTML through GitHub's allowlist (allowedHTML), heading anchors",
+      "(headingAnchors)) or commonmark (raw HTML omitted unless --unsafe)",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)
@@ -181,7 +182,10 @@ package struct RenderSetting: Sendable {
   /// Extensions of the profile left off.
   package static let disabledExtensions = RenderSetting(
     key: "options.disabledExtensions", flag: "--no-extension", valueName: "NAME", kind: .strings,
-    help: ["leave a profile's extension off (e.g. math); repeatable"],
+    help: [
+      "leave a profile's extension off (e.g. math, headingAnchors, allowedHTML);",
+      "repeatable",
+    ],
     samples: (#"["math"]"#, #"["emoji"]"#),
     parse: extensionName
   ) { $0.disabledExtensions.insert($1) }
@@ -264,8 +268,8 @@ package struct RenderSetting: Sendable {
   package static let sanitize = RenderSetting(
     key: "sanitize", flag: "--sanitize", kind: .boolean,
     help: [
-      "keep only allowlisted HTML (GitHub-like) in fragment and page output;",
-      "with --unsafe, raw HTML is kept but made safe",
+      "raw HTML through GitHub's allowlist in every profile, even with",
+      "--unsafe; HTML input (--from html) is sanitized even with --unsafe",
     ],
     samples: ("true", #""yes""#), parse: boolean
   ) { $0.sanitize = $1 }
