@@ -26,6 +26,13 @@ public struct UserContentPass: DocumentPass {
   /// Whether raw HTML passes through the allowlist.
   public func isActive(in context: DocumentPassContext) -> Bool { context.options.allowsHTML }
 
+  /// Whether the Markdown may make an id or a name: raw HTML (`<`), a footnote (`[^`) or a
+  /// heading (``HeadingAnchorsPass/mayHoldHeadings(_:)``); a document with none keeps its fast
+  /// paths.
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool {
+    ByteSearch.contains("[^", in: markdown) || HeadingAnchorsPass.mayHoldHeadings(markdown)
+  }
+
   /// Prefixes every `id` and `name` not prefixed yet, then points each `#fragment` link at
   /// the prefixed target when there is one.
   public func apply(to document: inout Document, in context: DocumentPassContext) {

@@ -130,18 +130,20 @@ import Testing
       gfm.options(for: cmarkGFM).extensions
         == [
           .tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes, .math, .alerts,
-          .highlight,
+          .highlight, .headingAnchors, .allowedHTML,
         ])
     #expect(strict.options(for: cmarkGFM).extensions == [.tables])
     // An engine gets the profile's extensions it has: cmark stays strict CommonMark, but for
-    // math, alerts and highlighting, which the pipeline gives every engine.
+    // math, alerts, highlighting, anchors and raw HTML's allowlist, which the pipeline gives
+    // every engine.
     #expect(
       gfm.options(for: CMarkEngine().descriptor).extensions
-        == [.footnotes, .math, .alerts, .highlight])
+        == [.footnotes, .math, .alerts, .highlight, .headingAnchors, .allowedHTML])
     #expect(
       gfm.options(for: DiscountEngine().descriptor).extensions
         == [
           .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .math, .alerts, .highlight,
+          .headingAnchors, .allowedHTML,
         ])
     let withoutMath = try parse(#"{"options": {"disabledExtensions": ["math"]}}"#)
     #expect(!withoutMath.options(for: cmarkGFM).extensions.contains(.math))
@@ -169,7 +171,7 @@ import Testing
   @Test func unknownValuesListTheValidOnes() {
     #expect(
       message(#"{"options": {"extensions": ["tables", "emoji"]}}"#)
-        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight"
+        == "render.json: key \"options.extensions\": unknown value \"emoji\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight, allowedHTML, headingAnchors"
     )
     #expect(
       message(#"{"colorScheme": "sepia"}"#)

@@ -25,8 +25,7 @@ public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .gfm:
       DocumentExtension.gfm.union([
-        .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter, .allowedHTML,
-        .headingAnchors,
+        .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .tagFilter,
       ])
     case .commonMark: []
     }
