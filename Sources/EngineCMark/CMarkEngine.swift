@@ -77,9 +77,11 @@ public struct CMarkEngine: MarkdownEngine {
   private static func document(
     of root: OpaquePointer, length: Int, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
-    let flags = Self.flags(for: options)
+    let flags = Self.flags(for: options.documentParsing)
     func imported() throws(RenderError) -> Document {
-      try importer.importDocument(fragment: fragment(of: root, flags: flags))
+      let document = try importer.importDocument(fragment: fragment(of: root, flags: flags))
+      return options.allowsHTML
+        ? SanitizerPolicy.gitHubWithEngineMarkup.applied(to: document) : document
     }
     if options.sourcePositions { return try imported() }
     var builder = MarkdownDocumentBuilder(options: options, markdownLength: length)
@@ -255,7 +257,8 @@ extension CMarkEngine: CodeReplacingEngine {
     let root = try Self.parse(source, flags: flags)
     guard
       Self.replaceCode(
-        in: root, with: replacement, layout: descriptor.htmlLayout, unsafe: options.unsafe)
+        in: root, with: replacement, layout: descriptor.htmlLayout,
+        unsafe: options.unsafe || options.allowsHTML)
     else {
       return nil
     }

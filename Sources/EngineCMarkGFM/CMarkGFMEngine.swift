@@ -81,7 +81,8 @@ public struct CMarkGFMEngine: MarkdownEngine {
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
     return try Self.document(
-      of: Self.parse(consume source, options: options), options: options, importer: importer)
+      of: Self.parse(consume source, options: options.documentParsing), options: options,
+      importer: importer)
   }
 
   /// The document of the parse `parsed`, which it frees.
@@ -90,7 +91,9 @@ public struct CMarkGFMEngine: MarkdownEngine {
   ) throws(RenderError) -> Document {
     defer { rgfm_document_free(parsed) }
     func imported() throws(RenderError) -> Document {
-      try importer.importDocument(fragment: fragment(of: parsed))
+      let document = try importer.importDocument(fragment: fragment(of: parsed))
+      return options.allowsHTML
+        ? SanitizerPolicy.gitHubWithEngineMarkup.applied(to: document) : document
     }
     if options.sourcePositions { return try imported() }
     var builder = MarkdownDocumentBuilder(options: options)
@@ -305,7 +308,7 @@ extension CMarkGFMEngine: CodeReplacingEngine {
     guard
       try Self.replaceCode(
         in: parsed, with: replacement, layout: descriptor.htmlLayout,
-        unsafe: options.unsafe)
+        unsafe: options.unsafe || options.allowsHTML)
     else {
       return nil
     }

@@ -85,6 +85,21 @@ public struct DiscountEngine: MarkdownEngine {
     return final.withUnsafeBufferPointer { HTMLBytes(copying: $0) }
   }
 
+  /// Renders `markdown` and imports the HTML, as every engine without a tree does; raw HTML
+  /// through the allowlist (``RenderCore/RenderOptions/allowsHTML``) is rendered as written,
+  /// and the document imported keeps what ``RenderCore/SanitizerPolicy/gitHubWithEngineMarkup``
+  /// allows.
+  public func document(
+    _ markdown: String, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    guard options.allowsHTML else {
+      return try importer.importDocument(fragment: render(markdown, options: options))
+    }
+    let document = try importer.importDocument(
+      fragment: render(markdown, options: options.documentParsing))
+    return SanitizerPolicy.gitHubWithEngineMarkup.applied(to: document)
+  }
+
   /// The library's version string, e.g. `"2.2.7"`.
   static let libraryVersion: String = {
     let full = String(cString: cdiscount_version())

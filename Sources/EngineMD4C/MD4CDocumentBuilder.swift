@@ -6,8 +6,9 @@ import RenderCore
 ///
 /// It hands the hub what md4c's renderer writes: entities decoded through md4c's table, md_html's
 /// URL encoding, its task-list and table-cell markup, and text as the importer would hold it
-/// (``ImportedTextRepair``). Raw HTML (only with ``RenderOptions/unsafe``) stops the parse:
-/// the engine then imports its HTML instead, as the hub would.
+/// (``ImportedTextRepair``). Raw HTML goes to the hub's allowlist with
+/// ``RenderOptions/allowsHTML``; with ``RenderOptions/unsafe`` it stops the parse: the engine
+/// then imports its HTML instead, as the hub would.
 struct MD4CDocumentBuilder {
   private var hub: MarkdownDocumentBuilder
   /// The text of the code block being read, written as one block when it ends.
@@ -15,6 +16,8 @@ struct MD4CDocumentBuilder {
   private var codeBlockLanguage = ""
   /// Whether raw HTML stopped the parse (the document is then imported from HTML).
   private(set) var stoppedAtRawHTML = false
+  /// Whether raw HTML goes to the hub's allowlist.
+  private let allowsHTML: Bool
 
   /// md_html's URL rule (see ``MD4CURLEscaping``), with `&` kept: md_html writes it as `&amp;`,
   /// which an import reads back as `&`.
@@ -22,6 +25,7 @@ struct MD4CDocumentBuilder {
 
   /// An empty document for a render with `options` of `markdownLength` bytes.
   init(options: RenderOptions, markdownLength: Int) {
+    allowsHTML = options.allowsHTML
     hub = MarkdownDocumentBuilder(
       options: options, urlEscaping: Self.urlEscaping, layout: .md4c,
       markdownLength: markdownLength)
@@ -35,7 +39,9 @@ struct MD4CDocumentBuilder {
 
   mutating func enterBlock(_ block: MD4CBlock) {
     switch block {
-    case .document, .html: break
+    case .document: break
+    // A block of raw HTML starts on a line of its own.
+    case .html: hub.html("", isBlock: true)
     case .quote: hub.enter(.blockQuote)
     // md4c writes no paragraph in a tight list's items, so every list is loose to the hub.
     case .unorderedList: hub.enter(.list(ordered: false, start: 1, tight: false))
@@ -105,6 +111,8 @@ struct MD4CDocumentBuilder {
     case .lineBreak: hub.lineBreak()
     case .softBreak: hub.softBreak()
     case .entity: append(ImportedTextRepair.repaired(Self.entityText(text)))
+    case .html where allowsHTML:
+      hub.html(String(decoding: text, as: UTF8.self), isBlock: false)
     case .html:
       // Also inside an image description, where md_html writes it into `alt` as it is.
       stoppedAtRawHTML = true

@@ -40,14 +40,14 @@ public struct MD4CEngine: MarkdownEngine {
   }
 
   /// Builds the document from md4c's callbacks in one pass; see
-  /// ``MarkdownEngine/document(_:options:importer:)``. Raw HTML (only with `unsafe`) is the
-  /// one case that renders HTML and imports it with `importer`.
+  /// ``MarkdownEngine/document(_:options:importer:)``. Raw HTML with `unsafe` is the one case
+  /// that renders HTML and imports it with `importer`; through the allowlist it is the hub's.
   public func document(
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
     var markdown = try Self.prepare(markdown)
-    let flags = MD4CParser.flags(for: options)
+    let flags = MD4CParser.flags(for: options.documentParsing)
     var builder = MD4CDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
     let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &builder) }
     if builder.stoppedAtRawHTML {

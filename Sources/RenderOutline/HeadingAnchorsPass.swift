@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 
 /// Gives every heading an anchor `id` and, when the options ask, puts the table of contents
@@ -13,6 +14,46 @@ public struct HeadingAnchorsPass: DocumentPass {
   /// Whether anchors or a table of contents are asked for.
   public func isActive(in context: DocumentPassContext) -> Bool {
     context.options.anchorsHeadings
+  }
+
+  /// Whether the Markdown may hold a heading (or a contents marker): `#`, `<` (raw HTML), `[[`,
+  /// or a line of only `=` or `-` (a setext underline); a document with none keeps its fast
+  /// paths.
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool {
+    Self.mayHoldHeadings(markdown)
+  }
+
+  /// ``mayChange(markdownUTF8:)``, for the passes that follow the anchors.
+  public static func mayHoldHeadings(_ markdown: Data) -> Bool {
+    if ByteSearch.contains("#", in: markdown) || ByteSearch.contains("<", in: markdown)
+      || ByteSearch.contains("[[", in: markdown)
+    {
+      return true
+    }
+    return markdown.withUnsafeBytes { bytes in
+      var index = 0
+      while index < bytes.count {
+        // At a line's start: up to three spaces, then a run of `=` or `-` and blanks alone.
+        var position = index
+        while position < bytes.count, position - index < 3, bytes[position] == 0x20 {
+          position += 1
+        }
+        if position < bytes.count,
+          bytes[position] == UInt8(ascii: "=") || bytes[position] == UInt8(ascii: "-")
+        {
+          let marker = bytes[position]
+          var end = position
+          while end < bytes.count, bytes[end] == marker || bytes[end] == 0x20 || bytes[end] == 0x09
+          {
+            end += 1
+          }
+          if end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D { return true }
+        }
+        guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return false }
+        index = newline + 1
+      }
+      return false
+    }
   }
 
   /// Sets the anchors (after the context's ``DocumentPassContext/idPrefix``) and places the

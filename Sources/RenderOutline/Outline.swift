@@ -44,10 +44,18 @@ public struct Outline: Sendable, Hashable {
       ?? headings.first { !$0.text.isEmpty }?.text
   }
 
-  /// A copy of `document` (the one the outline was made from) whose headings carry their
+  /// `document` (the one the outline was made from) whose headings carry their
   /// anchors as `id`s and, when `tableOfContents` is given, with the table of contents in
   /// place of each marker paragraph (see ``TableOfContents``), or else first in the body.
   public func applying(to document: Document, tableOfContents: TableOfContents?) -> Document {
+    if tableOfContents == nil {
+      // Without contents nothing moves: the ids are set in place, no copy is made.
+      var anchored = document
+      for heading in headings where document.nodes[heading.node].attribute("id")?.isEmpty ?? true {
+        anchored.setAttribute("id", to: heading.anchor, of: heading.node)
+      }
+      return anchored
+    }
     var anchors: [Document.NodeID: String] = [:]
     for heading in headings { anchors[heading.node] = heading.anchor }
     var markers: Set<Document.NodeID> = []

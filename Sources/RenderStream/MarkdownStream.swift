@@ -87,6 +87,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   private var nextID = 0
   /// Whether a block that may refer to a footnote holds it and every later block.
   private let holdsAtFootnote: Bool
+  /// Whether a block that may hold a heading or raw HTML holds it and every later block.
+  private let holdsAtHeading: Bool
   /// The renderer's document passes that run on a fragment, when raw HTML is let through
   /// (none otherwise): a block one of them may change holds the stream.
   private let passesHoldTheStream: [any DocumentPass]
@@ -105,12 +107,16 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let options = renderer.options
     lines = SourceLines(
       splitter: BlockSplitter(definitionLists: options.extensions.contains(.definitionLists)))
-    if options.anchorsHeadings || options.sourcePositions {
+    // Anchors asked for hold the stream (their numbering and contents span the document); the
+    // gfm profile's own anchors and raw HTML hold it from the first block that may have a
+    // heading or raw HTML, so that text before it still streams.
+    if options.headingAnchors || options.tableOfContents || options.sourcePositions {
       heldFrom = 0
     }
     holdsAtFootnote = options.extensions.contains(.footnotes)
+    holdsAtHeading = options.anchorsHeadings || options.allowsHTML
     let context = DocumentPassContext(
-      options: options, idPrefix: renderer.configuration.sanitize ? "user-content-" : "",
+      options: options, idPrefix: options.allowsHTML ? UserContentPass.prefix : "",
       configuredTitle: renderer.configuration.title)
     passesHoldTheStream =
       options.unsafe ? renderer.passes.filter { $0.isActive(in: context) } : []
@@ -235,6 +241,9 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       }
     }
     if holdsAtFootnote, heldFrom == nil, hasBracket, Self.mayReferToFootnote(text) {
+      hold(from: records.count, into: &update)
+    }
+    if holdsAtHeading, heldFrom == nil, HeadingAnchorsPass.mayHoldHeadings(Data(text)) {
       hold(from: records.count, into: &update)
     }
     // A block a document pass may change (math, alerts, highlighting) renders alone as it

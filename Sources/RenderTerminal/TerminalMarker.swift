@@ -52,14 +52,14 @@ enum TerminalMarker: CaseIterable {
     return markers
   }
 
-  /// Whether a link leads to a footnote: `#fn-1` (cmark-gfm) or `#fn:1` (Discount).
+  /// Whether a link leads to a footnote (``RenderText/FootnoteLink``).
   static func isFootnoteReference(_ link: String) -> Bool {
-    link.hasPrefix("#fn-") || link.hasPrefix("#fn:")
+    FootnoteLink.isReference(link)
   }
 
-  /// Whether a link leads back from a footnote to its reference (`#fnref-1`, `#fnref:1`): its
-  /// `↩` is left out, since a terminal cannot follow it.
+  /// Whether a link leads back from a footnote to its reference: its `↩` is left out, since a
+  /// terminal cannot follow it.
   static func isFootnoteBackReference(_ link: String) -> Bool {
-    link.hasPrefix("#fnref")
+    FootnoteLink.isBackReference(link)
   }
 }

@@ -1,6 +1,7 @@
 """Loads a sample of the public XSS payloads' outputs in headless Chromium with alert, confirm
 and prompt hooked, fires mouse, focus and click events on every element, and fails if any
-hook ran. Each output (every engine, safe and --unsafe --sanitize, Markdown and HTML input,
+hook ran. Each output (every engine, the default -- raw HTML through GitHub's allowlist, also
+inside <details>, <picture> and table cells -- and --unsafe --sanitize, Markdown and HTML input,
 fragment and page) is one frame of one page, so Chromium starts once.
 
 usage: payloads.py RENDER CHROMIUM SHARED WORK"""
@@ -29,6 +30,10 @@ markdown = "\n\n".join(
     + ['x src="![a](%s)' % url for url in urls]
     + ["```%s\nx\n```" % payload.replace("\n", " ") for payload in sample[::4]]
     + ["# %s" % payload.replace("\n", " ") for payload in sample[::4]]
+    # Inside the elements GitHub's allowlist keeps open across Markdown (the default profile).
+    + ["<details>\n<summary>%s</summary>\n\n%s\n\n</details>" % (p.replace("\n", " "), p) for p in sample[::2]]
+    + ['<picture>\n<source srcset="a.png">\n%s\n</picture>' % payload for payload in sample[1::2]]
+    + ["| a | b |\n| --- | --- |\n| %s | <sub>x</sub> |" % payload.replace("\n", " ").replace("|", "\\|") for payload in sample[::2]]
 )
 html = "\n<hr>\n".join(sample)
 with open(os.path.join(work, "sample.md"), "w", encoding="utf-8") as file:

@@ -77,7 +77,8 @@ import Testing
     #expect(answers[4]["text"] as? String == CommandRun([page, "--to", "text"]).output)
     let headings = try #require(answers[4]["headings"] as? [[String: Any]])
     #expect(headings.map { $0["text"] as? String } == ["Tide table", "Low water"])
-    #expect(headings.map { $0["anchor"] as? String } == ["tide-table", "low"])
+    #expect(
+      headings.map { $0["anchor"] as? String } == ["user-content-tide-table", "user-content-low"])
     // The record's profile over the default: no table in strict CommonMark.
     #expect(
       answers[6]["fragment"] as? String
@@ -104,7 +105,7 @@ import Testing
     let answers = try answers(run)
     #expect(answers.map { $0["id"] as? String } == ["before", "heavy", "after"])
     #expect(kind(answers[1]) == "deadline")
-    #expect(answers[2]["fragment"] as? String == "<h1>After</h1>\n")
+    #expect(answers[2]["fragment"] as? String == #"<h1 id="user-content-after">After</h1>"# + "\n")
   }
 
   @Test func aLineOverTheInputCapIsAnsweredWithoutBeingRead() async throws {

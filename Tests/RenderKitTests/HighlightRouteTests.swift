@@ -39,6 +39,8 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.engine = engine
     configuration.isolation = .inProcess
+    // Highlighting as the one pass: the fixtures' headings would otherwise be anchored.
+    configuration.disabledExtensions = [.headingAnchors, .allowedHTML]
     return try Renderer(configuration: configuration)
   }
 

@@ -54,9 +54,11 @@ import Testing
 
   /// With the extension off, each output is what it was before highlighting existed: the
   /// goldens `*.off.*` are the render command's output built before it (the JSON without the
-  /// newline the command ends it with).
+  /// newline the command ends it with), before the gfm profile had anchors and raw HTML too.
   @Test func highlightingOffGivesTheOutputOfBefore() throws {
-    let renderer = try Self.renderer { $0.disabledExtensions.insert(.highlight) }
+    let renderer = try Self.renderer {
+      $0.disabledExtensions.formUnion([.highlight, .headingAnchors, .allowedHTML])
+    }
     #expect(!renderer.options.extensions.contains(.highlight))
     let markdown = try Self.markdown()
     let fragment = try renderer.html(.markdown(markdown)).html
@@ -268,7 +270,7 @@ import Testing
 
   @Test func aDocumentWithoutAFenceKeepsTheEnginesOwnHTML() throws {
     let renderer = try Self.renderer()
-    let markdown = "# Title\n\n    indented code\n\nText with `code`.\n"
+    let markdown = "Title\n\n    indented code\n\nText with `code`.\n"
     #expect(renderer.options.extensions.contains(.highlight))
     let own = try renderer.engine.render(markdown, options: renderer.options).html
     #expect(try renderer.html(.markdown(markdown)).html == own)
@@ -281,7 +283,10 @@ import Testing
 
   @Test func everyDocumentExtensionHasItsFeature() {
     #expect(Set(DocumentExtension.all.map(\.feature)) == RenderFeature.documentExtensions)
-    #expect(MarkdownProfile.gfm.extensions.isSuperset(of: [.math, .alerts, .highlight]))
+    #expect(
+      MarkdownProfile.gfm.extensions.isSuperset(of: [
+        .math, .alerts, .highlight, .headingAnchors, .allowedHTML,
+      ]))
   }
 
   // MARK: Hostile code

@@ -13,6 +13,9 @@ import Testing
     var configuration = RenderConfiguration()
     configuration.engine = engine
     configuration.isolation = .inProcess
+    // The outline as the options ask for it: without the gfm profile's own anchors and its
+    // `user-content-` ids (AllowedHTMLTests has those).
+    configuration.disabledExtensions = [.headingAnchors, .allowedHTML]
     change(&configuration)
     let renderer = try Renderer(configuration: configuration)
     return (renderer, renderer)

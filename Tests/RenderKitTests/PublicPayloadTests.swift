@@ -4,8 +4,11 @@ import TestSupport
 import Testing
 
 /// The public XSS payloads of `../shared/xss` through every engine, both safe configurations
-/// (safe by default; unsafe with the sanitizer) and every input kind (Markdown, HTML, pages),
-/// each output judged by parsing it as a browser would (``SafeOutputTests/scriptVectors(in:)``).
+/// (the default, whose gfm profile lets raw HTML through GitHub's allowlist; unsafe with the
+/// sanitizer, the same allowlist) and every input kind (Markdown, HTML, pages), each output
+/// judged by parsing it as a browser would (``SafeOutputTests/scriptVectors(in:)``). The
+/// payloads also stand inside the elements the allowlist keeps open across Markdown:
+/// `<details>`, `<picture>` and table cells.
 @Suite struct PublicPayloadTests {
   /// The configurations that promise safe output.
   enum Mode: String, CaseIterable, CustomTestStringConvertible {
@@ -47,6 +50,12 @@ import Testing
         ("A $x^2$ and \(line)\n\n\(payload)\n\n$$y$$", false),
         // Highlighted code: cmark and cmark-gfm write the highlighter's tags into their own HTML.
         ("```html\n\(payload)\n```\n\n```js\n\(payload)\n```", false),
+        // Inside the allowlist's own elements, as raw HTML and as Markdown around it.
+        ("<details>\n<summary>\(line)</summary>\n\n\(payload)\n\n</details>", true),
+        ("<details open><summary>x</summary>\(line)</details>", false),
+        ("<picture>\n<source srcset=\"a.png\">\n\(payload)\n</picture>", true),
+        ("<picture>\(line)<img src=\"a.png\"></picture>", false),
+        ("| a | b |\n| --- | --- |\n| \(line) | <sub>\(line)</sub> |", true),
       ]
     }
     return documents

@@ -130,19 +130,20 @@ import Testing
       gfm.options(for: cmarkGFM).extensions
         == [
           .tables, .strikethrough, .autolinks, .taskLists, .tagFilter, .footnotes, .math, .alerts,
-          .highlight, .emoji,
+          .highlight, .emoji, .headingAnchors, .allowedHTML,
         ])
     #expect(strict.options(for: cmarkGFM).extensions == [.tables])
     // An engine gets the profile's extensions it has: cmark stays strict CommonMark, but for
-    // math, alerts, highlighting and emoji, which the pipeline gives every engine.
+    // math, alerts, highlighting, emoji, anchors and raw HTML's allowlist, which the pipeline
+    // gives every engine.
     #expect(
       gfm.options(for: CMarkEngine().descriptor).extensions
-        == [.footnotes, .math, .alerts, .highlight, .emoji])
+        == [.footnotes, .math, .alerts, .highlight, .emoji, .headingAnchors, .allowedHTML])
     #expect(
       gfm.options(for: DiscountEngine().descriptor).extensions
         == [
           .tables, .strikethrough, .autolinks, .taskLists, .footnotes, .math, .alerts, .highlight,
-          .emoji,
+          .emoji, .headingAnchors, .allowedHTML,
         ])
     let withoutMath = try parse(#"{"options": {"disabledExtensions": ["math"]}}"#)
     #expect(!withoutMath.options(for: cmarkGFM).extensions.contains(.math))
@@ -170,7 +171,7 @@ import Testing
   @Test func unknownValuesListTheValidOnes() {
     #expect(
       message(#"{"options": {"extensions": ["tables", "emojis"]}}"#)
-        == "render.json: key \"options.extensions\": unknown value \"emojis\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight, emoji"
+        == "render.json: key \"options.extensions\": unknown value \"emojis\"; valid values: tables, strikethrough, superscript, footnotes, definitionLists, autolinks, taskLists, tagFilter, math, alerts, highlight, emoji, allowedHTML, headingAnchors"
     )
     #expect(
       message(#"{"colorScheme": "sepia"}"#)

@@ -35,7 +35,7 @@ struct PreviewServerTests {
     let page = try client.get("/")
     #expect(page.status == 200)
     #expect(page.head.lowercased().contains("content-type: text/html"))
-    #expect(page.text.contains("<h1>Preview</h1>"))
+    #expect(page.text.contains(#"<h1 id="user-content-preview">Preview</h1>"#))
     #expect(page.text.contains("src=\"/.render-preview/live.js\""))
     let image = try client.get("/img/logo.png")
     #expect(image.status == 200)
@@ -120,7 +120,7 @@ struct PreviewServerTests {
     let stream = try RawHTTPClient(port: server.port).read("/.render-preview/events?since=0") {
       $0.contains("\"body\":")
     }
-    #expect(stream.contains("<h1>Preview</h1>"))
+    #expect(stream.contains(#"<h1 id=\"user-content-preview\">Preview</h1>"#))
     _ = root
   }
 

@@ -12,6 +12,9 @@ enum StreamFixtures {
     configuration.engine = engine
     configuration.isolation = .inProcess
     configuration.options.unsafe = unsafe
+    // Where blocks end, without the gfm profile's anchors and allowlist, which hold a stream
+    // from its first heading or raw HTML (MarkdownStream).
+    configuration.disabledExtensions = [.headingAnchors, .allowedHTML]
     return try Renderer(configuration: configuration)
   }
 

@@ -9,17 +9,14 @@ struct SanitizedHTMLWriter {
     let policy = policy
     let serializer = HTMLSerializer(
       treatment: { node in
-        if policy.removedWithContent.contains(node.name) { return .drop }
-        return policy.allowedElements.contains(node.name) ? .write : .unwrap
+        switch policy.treatment(of: node.name) {
+        case .keep: .write
+        case .unwrap: .unwrap
+        case .drop: .drop
+        }
       },
       keepsAttribute: { node, attribute in
-        let global = policy.allowedAttributes["*"] ?? []
-        let specific = policy.allowedAttributes[node.name] ?? []
-        guard global.contains(attribute.name) || specific.contains(attribute.name) else {
-          return false
-        }
-        guard let schemes = policy.urlSchemes[attribute.name] else { return true }
-        return URLSafety.isAllowed(attribute.value, schemes: schemes)
+        policy.keepsAttribute(attribute.name, value: attribute.value, of: node.name)
       })
     return serializer.write(contentsOf: document.root, in: document)
   }

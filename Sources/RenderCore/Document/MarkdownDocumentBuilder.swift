@@ -9,8 +9,14 @@
 /// that the document serialised is the engine's HTML byte for byte.
 ///
 /// Raw HTML is the one thing only HTML can say: in safe mode it is omitted (as the renderer
-/// omits it); with ``RenderOptions/unsafe`` the builder cannot know how tags opened in one node
-/// close in another, so ``finish(importing:)`` imports the engine's HTML instead.
+/// omits it). Through GitHub's allowlist (``RenderOptions/allowsHTML``) its tags are read as a
+/// browser's tokenizer reads them and become nodes as they arrive, the policy applied to each
+/// (``SanitizerPolicy/gitHub``): an element opened in one piece of raw HTML holds the Markdown
+/// that follows until a later piece closes it (`<details>` around paragraphs), and closes at the
+/// latest with the Markdown element it opened in. No HTML is written or parsed whole, and only
+/// raw HTML's own nodes meet the allowlist, so every feature's markup stays. With
+/// ``RenderOptions/unsafe`` (trusted input, no allowlist) ``finish(importing:)`` imports the
+/// engine's HTML instead.
 ///
 /// ```swift
 /// var builder = MarkdownDocumentBuilder(options: options)
@@ -33,6 +39,13 @@ package struct MarkdownDocumentBuilder {
   private var imageDepth = 0
   private var altText = ""
   private var needsImport = false
+  /// The positions in `parents` of the elements raw HTML opened.
+  private var rawOpen: [Int] = []
+  /// The element raw HTML removes with its content, while its content is being skipped:
+  /// its name, how many of that name are open, and whether its content is raw text (read up to
+  /// its end tag, tags and all).
+  /// `parents` is how deep it opened: it ends at the latest with the Markdown element there.
+  private var skipped: (name: String, depth: Int, isRawText: Bool, parents: Int)?
   private let options: RenderOptions
   private let urlEscaping: URLEscaping
   private let layout: HTMLLayout
@@ -59,6 +72,11 @@ package struct MarkdownDocumentBuilder {
 
   /// Opens `node`; everything until the matching ``exit()`` goes inside it.
   package mutating func enter(_ node: MarkdownNode) {
+    // Inside an element raw HTML removes with its content, Markdown goes too.
+    if skipped != nil {
+      frames.append(.transparent)
+      return
+    }
     if imageDepth > 0 {
       // Inside an image only text counts (its alt text); a nested image's own alt text is
       // part of it.
@@ -109,6 +127,12 @@ package struct MarkdownDocumentBuilder {
     guard let frame = frames.popLast() else { return }
     switch frame {
     case .element:
+      // Raw HTML left open inside the element closes with it, and so does removed content.
+      if let skipped, skipped.parents >= parents.count { self.skipped = nil }
+      while let last = rawOpen.last, last == parents.count - 1 {
+        parents.removeLast()
+        rawOpen.removeLast()
+      }
       guard parents.count > 1 else { return }
       let name = document.nodes[parent].name
       if layout.linesBeforeEnd.contains(name) { startLine() }
@@ -133,6 +157,7 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds literal text (already unescaped by the engine).
   package mutating func text(_ text: String) {
+    if skipped != nil { return }
     if imageDepth > 0 {
       altText += text
     } else {
@@ -142,6 +167,7 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds an inline code span.
   package mutating func code(_ text: String) {
+    if skipped != nil { return }
     if imageDepth > 0 { return altText += text }
     let code = document.appendElement(lowercasedName: "code", to: parent)
     document.appendText(text, to: code)
@@ -151,6 +177,7 @@ package struct MarkdownDocumentBuilder {
   /// Adds a line break inside a paragraph: a newline, or `<br>` with
   /// ``RenderOptions/hardLineBreaks``.
   package mutating func softBreak() {
+    if skipped != nil { return }
     if options.hardLineBreaks { return lineBreak() }
     if imageDepth > 0 { return altText += " " }
     appendText("\n")
@@ -158,6 +185,7 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds a hard line break, `<br>`.
   package mutating func lineBreak() {
+    if skipped != nil { return }
     if imageDepth > 0 { return altText += " " }
     document.appendElement(lowercasedName: "br", to: parent)
     appendText("\n")
@@ -166,6 +194,7 @@ package struct MarkdownDocumentBuilder {
   /// Adds a code block; `info` is the info string, whose first word becomes the
   /// `language-` class.
   package mutating func codeBlock(info: String, text: String) {
+    if skipped != nil { return }
     if layout.linesBeforeStart.contains("pre") { startLine() }
     let pre = document.appendElement(lowercasedName: "pre", to: parent)
     let language = info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
@@ -181,17 +210,24 @@ package struct MarkdownDocumentBuilder {
 
   /// Adds a thematic break, `<hr>`.
   package mutating func thematicBreak() {
+    if skipped != nil { return }
     if layout.linesBeforeStart.contains("hr") { startLine() }
     document.appendElement(lowercasedName: "hr", to: parent)
     atLineStart = false
     if layout.breaksAfterEnd.contains("hr") { appendText("\n") }
   }
 
-  /// Adds raw HTML, a block or inline: omitted in safe mode; with ``RenderOptions/unsafe`` it
-  /// makes ``finish(importing:)`` import the engine's HTML. Inside an image's alt text it is
-  /// text.
+  /// Adds raw HTML, a block or inline: omitted in safe mode, through the allowlist with
+  /// ``RenderOptions/allowsHTML``; with ``RenderOptions/unsafe`` it makes
+  /// ``finish(importing:)`` import the engine's HTML. Inside an image's alt text it is text.
   package mutating func html(_ html: String, isBlock: Bool) {
     if imageDepth > 0 { return altText += html }
+    if options.allowsHTML {
+      if isBlock { startLine() }
+      var html = html
+      html.withUTF8 { allowed($0) }
+      return
+    }
     if options.unsafe { needsImport = true }
     // Where the renderer writes its "raw HTML omitted" comment, the document keeps the line
     // breaks around it: a block's comment has a line of its own.
@@ -206,6 +242,150 @@ package struct MarkdownDocumentBuilder {
     importing: () throws(RenderError) -> Document
   ) throws(RenderError) -> Document {
     needsImport ? try importing() : document
+  }
+
+  private static let policy = SanitizerPolicy.gitHub
+
+  /// Reads raw HTML as a browser's tokenizer does and adds what the allowlist keeps: allowed
+  /// elements with their allowed attributes, the text of the others, nothing of those removed
+  /// with their content, no comments, declarations or processing instructions.
+  private mutating func allowed(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var reader = TagReader(bytes: bytes)
+    var index = 0
+    var textStart = 0
+    while index < bytes.count {
+      if let skipped, skipped.isRawText {
+        guard let end = Self.endOfRawText(skipped.name, in: bytes, from: index) else { return }
+        self.skipped = nil
+        index = end
+        textStart = index
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      if let end = Self.endOfMarkup(in: bytes, at: index) {
+        allowedText(bytes, textStart..<index)
+        index = end
+        textStart = end
+        continue
+      }
+      guard let tag = reader.tag(at: index) else {
+        index += 1
+        continue
+      }
+      allowedText(bytes, textStart..<index)
+      let name = String(decoding: bytes[tag.nameRange], as: UTF8.self).lowercased()
+      if tag.isEnd {
+        closeRaw(name)
+      } else {
+        openRaw(name, reader.attributes, in: bytes)
+      }
+      index = tag.end
+      textStart = index
+    }
+    allowedText(bytes, textStart..<bytes.count)
+  }
+
+  private mutating func allowedText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    guard skipped == nil, !range.isEmpty else { return }
+    appendText(CharacterReference.decodeText(String(decoding: bytes[range], as: UTF8.self)))
+  }
+
+  private mutating func openRaw(
+    _ name: String, _ read: [TagReader.Attribute], in bytes: UnsafeBufferPointer<UInt8>
+  ) {
+    let isVoid = HTMLElements.void.contains(name)
+    if let skipped {
+      if skipped.name == name && !isVoid { self.skipped?.depth += 1 }
+      return
+    }
+    switch Self.policy.treatment(of: name) {
+    case .unwrap: return
+    case .drop:
+      guard !isVoid else { return }
+      let isRawText =
+        HTMLElements.rawText.contains(name) || HTMLElements.escapableRawText.contains(name)
+      skipped = (name, 1, isRawText, parents.count)
+    case .keep:
+      var attributes: [DocumentNode.Attribute] = []
+      for attribute in read {
+        let key = String(decoding: bytes[attribute.nameRange], as: UTF8.self).lowercased()
+        // The first of a name wins, as in a browser.
+        guard !attributes.contains(where: { $0.name == key }) else { continue }
+        let value = CharacterReference.decodeText(
+          String(decoding: bytes[attribute.value], as: UTF8.self))
+        guard Self.policy.keepsAttribute(key, value: value, of: name) else { continue }
+        attributes.append(DocumentNode.Attribute(lowercasedName: key, value: value))
+      }
+      let element = document.appendElement(
+        lowercasedName: name, attributes: attributes, to: parent)
+      atLineStart = false
+      guard !isVoid else { return }
+      rawOpen.append(parents.count)
+      parents.append(element)
+    }
+  }
+
+  /// Closes the innermost element `name` raw HTML opened, with the raw elements inside it, when
+  /// no Markdown element opened inside it is still open; otherwise the end tag is ignored.
+  private mutating func closeRaw(_ name: String) {
+    if let skipped {
+      guard skipped.name == name else { return }
+      self.skipped?.depth -= 1
+      if skipped.depth == 1 { self.skipped = nil }
+      return
+    }
+    guard let position = rawOpen.lastIndex(where: { document.nodes[parents[$0]].name == name }),
+      rawOpen.count - position == parents.count - rawOpen[position]
+    else { return }
+    parents.removeSubrange(rawOpen[position]...)
+    rawOpen.removeSubrange(position...)
+  }
+
+  /// Where the raw text of `name` ends: just past its end tag; nil when `bytes` do not hold it.
+  private static func endOfRawText(
+    _ name: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int? {
+    let name = Array(name.utf8)
+    var index = start
+    while index + name.count + 2 <= bytes.count {
+      if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/"),
+        zip(name, bytes[(index + 2)...]).allSatisfy({ $0 == ($1 | 0x20) })
+      {
+        var end = index + 2 + name.count
+        while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+        return min(end + 1, bytes.count)
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Just past the comment, declaration, CDATA section or processing instruction whose `<`
+  /// is at `start` (the end of `bytes` when it does not close); nil for anything else.
+  private static func endOfMarkup(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    guard start + 1 < bytes.count else { return nil }
+    let next = bytes[start + 1]
+    guard next == UInt8(ascii: "!") || next == UInt8(ascii: "?") else { return nil }
+    let isComment =
+      start + 3 < bytes.count && bytes[start + 2] == UInt8(ascii: "-")
+      && bytes[start + 3] == UInt8(ascii: "-")
+    var index = start + (isComment ? 4 : 2)
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: ">"),
+        !isComment
+          || (index >= start + 6 && bytes[index - 1] == UInt8(ascii: "-")
+            && bytes[index - 2] == UInt8(ascii: "-"))
+      {
+        return index + 1
+      }
+      // `<!-->` and `<!--->` end at once, as a browser reads them.
+      if isComment, bytes[index] == UInt8(ascii: ">"), index <= start + 5 { return index + 1 }
+      index += 1
+    }
+    return bytes.count
   }
 
   private static let headingNames = ["h1", "h2", "h3", "h4", "h5", "h6"]

@@ -46,18 +46,26 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable {
   /// Extension: GitHub's emoji shortcodes (`:tada:`) become the emoji, outside code. Every
   /// engine has it: the pipeline implements it.
   case emoji
+  /// Extension: raw HTML kept as GitHub keeps it, through GitHub's allowlist
+  /// (``SanitizerPolicy/gitHub``), ids and names prefixed `user-content-`; without it, and
+  /// without ``RenderOptions/unsafe``, raw HTML is omitted. Every engine has it: the pipeline
+  /// implements it.
+  case allowedHTML
+  /// Extension: every heading gets GitHub's anchor id (what ``RenderOptions/headingAnchors``
+  /// turns on), so that in-page links land. Every engine has it: the pipeline implements it.
+  case headingAnchors
 
-  /// The syntax extensions (``tables`` to ``emoji``), the features that
+  /// The syntax extensions (``tables`` to ``headingAnchors``), the features that
   /// ``RenderOptions/extensions`` turns on; the others have options of their own.
   public static let extensions: [RenderFeature] = [
     .tables, .strikethrough, .superscript, .footnotes, .definitionLists, .autolinks, .taskLists,
-    .tagFilter, .math, .alerts, .highlight, .emoji,
+    .tagFilter, .math, .alerts, .highlight, .emoji, .allowedHTML, .headingAnchors,
   ]
 
   /// The extensions the pipeline implements as document passes, for every engine alike:
   /// engines never see them, and none needs to declare them.
   public static let documentExtensions: Set<RenderFeature> = [
-    .math, .alerts, .highlight, .emoji,
+    .math, .alerts, .highlight, .emoji, .allowedHTML, .headingAnchors,
   ]
 
   /// The extension named `name` (`"tables"`), as configuration, flags and the worker's wire

@@ -51,7 +51,24 @@ public struct RenderOptions: Sendable, Hashable {
   }
 
   /// Whether headings get anchors: asked for, or needed by the table of contents.
-  package var anchorsHeadings: Bool { headingAnchors || tableOfContents }
+  package var anchorsHeadings: Bool {
+    headingAnchors || tableOfContents || extensions.contains(.headingAnchors)
+  }
+
+  /// Whether raw HTML passes through GitHub's allowlist: asked for (``RenderFeature/allowedHTML``)
+  /// and not trusted (``unsafe`` lets it all through).
+  package var allowsHTML: Bool { !unsafe && extensions.contains(.allowedHTML) }
+
+  /// The options an engine parses with to build a document: with ``allowsHTML``, raw HTML kept
+  /// and not tag-filtered, for the allowlist to judge (the document builder's, or, for an
+  /// engine's HTML imported whole, ``SanitizerPolicy/gitHubWithEngineMarkup``).
+  package var documentParsing: RenderOptions {
+    guard allowsHTML else { return self }
+    var options = self
+    options.unsafe = true
+    options.extensions.remove(.tagFilter)
+    return options
+  }
 
   /// Parses a level range as configuration and flags write it: `"2-3"`, or `"2"` for one
   /// level; nil unless both ends are 1–6 and in order.

@@ -23,8 +23,8 @@ package struct RenderSwitch: Sendable {
     RenderSwitch(
       option: \.unsafe, key: "unsafe", flag: "--unsafe",
       help: [
-        "let raw HTML and every URL through (trusted input only); HTML",
-        "input (--from html) is sanitized unless this is given",
+        "let raw HTML and every URL through, no allowlist (trusted input",
+        "only); HTML input (--from html) is sanitized unless this is given",
       ],
       feature: .rawHTML),
     RenderSwitch(
@@ -40,7 +40,8 @@ package struct RenderSwitch: Sendable {
       option: \.headingAnchors, key: "headingAnchors", flag: "--heading-anchors",
       help: [
         "give every heading a GitHub-style id (## Getting started ->",
-        "id=\"getting-started\"), with every engine",
+        "id=\"getting-started\"), with every engine; on in the gfm profile",
+        "(--no-extension headingAnchors turns it off)",
       ],
       feature: nil),
     RenderSwitch(

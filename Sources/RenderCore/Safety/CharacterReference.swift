@@ -2,7 +2,8 @@
 /// (with or without the closing `;`) and the named ones that stand for punctuation or
 /// whitespace a scheme needs (`&colon;`, `&Tab;`, `&NewLine;` and a few more).
 ///
-/// Full named-reference decoding belongs to the HTML parser; this is for attribute checks.
+/// ``decodeText(_:)`` decodes every reference as a browser does in text and attribute values
+/// (the standard's whole table, ``HTMLNamedReferences``): what raw HTML in Markdown holds.
 package enum CharacterReference {
   private static let named: [String: String] = [
     "colon": ":", "tab": "\t", "newline": "\n", "sol": "/", "lpar": "(", "rpar": ")",
@@ -57,5 +58,41 @@ package enum CharacterReference {
       let decoded = named[String(String.UnicodeScalarView(name)).lowercased()]
     else { return nil }
     return (decoded, rest.dropFirst(name.count + 1))
+  }
+
+  /// `text` with every character reference decoded as a browser decodes it: numeric ones, and
+  /// the longest name of the standard's table that starts there (legacy names need no `;`).
+  package static func decodeText(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+    var output = ""
+    var scalars = Array(text.unicodeScalars)[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "&" else {
+        output.unicodeScalars.append(scalar)
+        continue
+      }
+      if scalars.first == "#", let (decoded, rest) = reference(in: scalars) {
+        output += decoded
+        scalars = rest
+        continue
+      }
+      let name = scalars.prefix(HTMLNamedReferences.longestName).prefix {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == ";")
+      }
+      var length = name.count
+      var decoded: String?
+      while length > 0, decoded == nil {
+        let candidate = String(String.UnicodeScalarView(name.prefix(length)))
+        decoded = HTMLNamedReferences.table[candidate]
+        if decoded == nil { length -= 1 }
+      }
+      if let decoded {
+        output += decoded
+        scalars = scalars.dropFirst(length)
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
   }
 }

@@ -16,11 +16,12 @@ import RenderCore
 public enum MarkdownProfile: String, Sendable, Hashable, CaseIterable {
   /// GitHub Flavored Markdown, as github.com renders it: tables, strikethrough, autolinks, task
   /// lists, footnotes (with the engines that have them), math, alerts, highlighting, emoji
-  /// shortcodes, front matter, and the tagfilter whenever raw HTML passes. The default.
+  /// shortcodes, raw HTML through GitHub's allowlist, heading anchors, front matter, and the
+  /// tagfilter whenever raw HTML passes. The default.
   case gfm
   /// Strict CommonMark, as its spec says: no extensions, so no document pass changes the
-  /// engine's HTML, and no front matter (a leading `---` is a rule) unless
-  /// ``RenderConfiguration/frontMatterIsChosen``.
+  /// engine's HTML; raw HTML omitted unless ``RenderOptions/unsafe``; and no front matter (a
+  /// leading `---` is a rule) unless ``RenderConfiguration/frontMatterIsChosen``.
   case commonMark = "commonmark"
 
   /// The profile's extensions.

@@ -61,8 +61,8 @@ public struct RenderConfiguration: Sendable, Hashable {
   public var importer: String?
   /// Input size and time budgets.
   public var limits = RenderLimits()
-  /// Whether HTML output is passed through the sanitizer's allowlist (for output rendered
-  /// with `unsafe`, or HTML given as input).
+  /// Whether raw HTML in Markdown passes GitHub's allowlist whatever the profile, even with
+  /// `unsafe`, and HTML given as input is sanitized even with `unsafe`.
   public var sanitize = false
   /// Where engines run; nil (automatic) isolates the engines that are not safe on hostile
   /// input in a worker process when the worker executable is available.
@@ -141,11 +141,16 @@ public struct RenderConfiguration: Sendable, Hashable {
     return try RenderConfiguration().overlaid(with: value, source: source)
   }
 
-  /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has,
-  /// and in the `commonmark` profile no front matter unless ``frontMatterIsChosen``.
+  /// The options `engine` renders with: ``options`` plus the ``profile``'s extensions it has;
+  /// in the `commonmark` profile no front matter unless ``frontMatterIsChosen``; with
+  /// ``sanitize``, raw HTML through GitHub's allowlist, `unsafe` or not (one allowlist).
   public func options(for engine: EngineDescriptor) -> RenderOptions {
     var options = profile.options(options, for: engine, disabled: disabledExtensions)
     if profile == .commonMark && !frontMatterIsChosen { options.frontMatter = .text }
+    if sanitize {
+      options.unsafe = false
+      options.extensions.insert(.allowedHTML)
+    }
     return options
   }
 

@@ -163,8 +163,9 @@ package struct RenderSetting: Sendable {
     help: [
       "gfm (default: tables, strikethrough, autolinks, task lists, footnotes,",
       "tagfilter, each engine with those it has; math, alerts, highlight,",
-      "emoji; front matter) or commonmark (none of these: CommonMark as the",
-      "spec says)",
+      "emoji, raw HTML through GitHub's allowlist (allowedHTML), heading anchors",
+      "(headingAnchors); front matter) or commonmark (none of these: CommonMark",
+      "as the spec says; raw HTML omitted unless --unsafe)",
     ],
     shownDefault: "gfm", samples: (#""commonmark""#, #""github""#),
     parse: choice(MarkdownProfile.self)
@@ -182,7 +183,10 @@ package struct RenderSetting: Sendable {
   /// Extensions of the profile left off.
   package static let disabledExtensions = RenderSetting(
     key: "options.disabledExtensions", flag: "--no-extension", valueName: "NAME", kind: .strings,
-    help: ["leave a profile's extension off (e.g. math); repeatable"],
+    help: [
+      "leave a profile's extension off (e.g. math, emoji, headingAnchors,",
+      "allowedHTML); repeatable",
+    ],
     samples: (#"["math"]"#, #"["emojis"]"#),
     parse: extensionName
   ) { $0.disabledExtensions.insert($1) }
@@ -269,8 +273,8 @@ package struct RenderSetting: Sendable {
   package static let sanitize = RenderSetting(
     key: "sanitize", flag: "--sanitize", kind: .boolean,
     help: [
-      "keep only allowlisted HTML (GitHub-like) in fragment and page output;",
-      "with --unsafe, raw HTML is kept but made safe",
+      "raw HTML through GitHub's allowlist in every profile, even with",
+      "--unsafe; HTML input (--from html) is sanitized even with --unsafe",
     ],
     samples: ("true", #""yes""#), parse: boolean
   ) { $0.sanitize = $1 }

@@ -14,15 +14,14 @@ import RenderText
 ///   reference), and no document is built.
 /// - Markdown bytes go to an engine that takes bytes as they are, and a file to an engine in a
 ///   worker as its descriptor, when nothing in the host needs the text: no front matter can
-///   start, no contents marker needs rewriting, the engine's HTML is not sanitized first.
+///   start, no contents marker needs rewriting.
 /// - Passes are screened on the Markdown's bytes before any parse
 ///   (``RenderCore/DocumentPass/mayChange(markdownUTF8:)``): one that can change nothing there
 ///   (alerts without `[!`, math without `$`) is dropped, so the fast paths above hold. A file
 ///   is read for this only when a pass must rewrite the text anyway (math).
 /// - A fragment whose active passes only render code of their own (math, highlighting:
 ///   ``RenderCore/CodeReplacement``) is the engine's own HTML with that code replaced, when the
-///   engine can do it in-process (``RenderCore/CodeReplacingEngine``) and nothing sanitizes its
-///   HTML: no document is built.
+///   engine can do it in-process (``RenderCore/CodeReplacingEngine``): no document is built.
 /// - A contained fragment with an active pass, and contained terminal output, are made in the
 ///   worker, passes and all, when the worker can take the Markdown as it is and every active
 ///   pass is built-in (``Renderer/isBuiltIn(_:)``, the one rule of what a worker may finish):
@@ -40,7 +39,8 @@ package struct RenderPipeline: Sendable {
 
   private var options: RenderOptions { renderer.options }
   private var engine: any MarkdownEngine { renderer.engine }
-  /// The sanitizer, when the configuration says the engine's HTML is sanitized.
+  /// The sanitizer, when the configuration says HTML input is sanitized whatever its output
+  /// (Markdown's raw HTML meets the allowlist in the engine's builder instead).
   private var sanitizer: (any HTMLSanitizing)? {
     renderer.configuration.sanitize ? renderer.sanitizer : nil
   }
@@ -98,7 +98,7 @@ package struct RenderPipeline: Sendable {
   /// What the passes of `job` are given.
   private func context(of job: RenderJob) -> DocumentPassContext {
     DocumentPassContext(
-      options: options, idPrefix: sanitizer == nil ? "" : "user-content-",
+      options: options, idPrefix: options.allowsHTML ? UserContentPass.prefix : "",
       configuredTitle: renderer.configuration.title,
       makesPage: { if case .page = job.output { true } else { false } }())
   }
@@ -162,7 +162,7 @@ package struct RenderPipeline: Sendable {
     return RenderJob.Source(storage: .prepared(body: result.body, metadata: result.metadata))
   }
 
-  /// The engine's own HTML, sanitized when the renderer sanitizes.
+  /// The engine's own HTML.
   private func engineFragment(_ job: RenderJob) throws(RenderError) -> RenderResult {
     switch job.source.storage {
     case .markdownFile(let file):
@@ -173,7 +173,7 @@ package struct RenderPipeline: Sendable {
       return try engineFragment(RenderJob(.markdown(utf8: file.read()), to: .fragment))
     case .markdownBytes(let bytes):
       if let bytesEngine = bytesEngine(for: bytes) {
-        return .fragment(try sanitized(bytesEngine.render(utf8: bytes, options: options)))
+        return .fragment(try bytesEngine.render(utf8: bytes, options: options))
       }
       return .fragment(try engineFragment(prepare(MarkdownInput.decode(bytes)).body))
     case .markdownText(let text):
@@ -187,13 +187,13 @@ package struct RenderPipeline: Sendable {
 
   /// The engine's own HTML with the code of the active passes written as the passes' HTML,
   /// when each pass's whole change to a fragment is that code, the engine replaces code itself
-  /// and nothing sanitizes its HTML; nil otherwise: the document route.
+  /// nil otherwise: the document route.
   private func codeReplacedFragment(
     _ source: RenderJob.Source, passes: [any DocumentPass]
   ) throws(RenderError) -> HTMLFragment? {
     let replacements = passes.compactMap { $0 as? any CodeReplacement }
     let replacement = CodeReplacementSequence(replacements)
-    guard sanitizer == nil, replacements.count == passes.count,
+    guard replacements.count == passes.count,
       replacement.replacesCode(with: options),
       let replacing = engine as? any CodeReplacingEngine
     else { return nil }
@@ -223,18 +223,12 @@ package struct RenderPipeline: Sendable {
   }
 
   private func engineFragment(_ body: String) throws(RenderError) -> HTMLFragment {
-    try sanitized(engine.render(body, options: options))
-  }
-
-  private func sanitized(_ fragment: HTMLFragment) throws(RenderError) -> HTMLFragment {
-    guard let sanitizer else { return fragment }
-    return HTMLFragment(
-      html: try sanitizer.sanitize(html: fragment.html), engineID: fragment.engineID)
+    try engine.render(body, options: options)
   }
 
   /// The engine's document of the Markdown source, with its metadata: built by the engine (in
-  /// a worker from the file or the bytes when nothing here needs the text), or, when
-  /// sanitizing, imported from the sanitized HTML.
+  /// a worker from the file or the bytes when nothing here needs the text); raw HTML passes
+  /// the allowlist as the engine's builder meets it (``RenderOptions/allowsHTML``).
   private func markdownDocument(_ source: RenderJob.Source) throws(RenderError) -> Document {
     let importer = try renderer.requireImporter()
     switch source.storage {
@@ -246,7 +240,7 @@ package struct RenderPipeline: Sendable {
       }
       return try markdownDocument(.markdown(utf8: file.read()))
     case .markdownBytes(let bytes):
-      if sanitizer == nil, !options.tableOfContents, let bytesEngine = bytesEngine(for: bytes) {
+      if !options.tableOfContents, let bytesEngine = bytesEngine(for: bytes) {
         return try bytesEngine.document(utf8: bytes, options: options, importer: importer)
       }
       return try markdownDocument(.markdown(MarkdownInput.decode(bytes)))
@@ -255,10 +249,7 @@ package struct RenderPipeline: Sendable {
       return try markdownDocument(
         RenderJob.Source(storage: .prepared(body: prepared.body, metadata: prepared.metadata)))
     case .prepared(let body, let metadata):
-      var document =
-        sanitizer == nil
-        ? try engine.document(body, options: options, importer: importer)
-        : try importer.importDocument(fragment: engineFragment(body))
+      var document = try engine.document(body, options: options, importer: importer)
       document.metadata = metadata
       return document
     case .htmlText, .htmlBytes, .htmlFile:
@@ -304,10 +295,10 @@ package struct RenderPipeline: Sendable {
 
   /// The engine's worker, when it can take `source` as it is: the engine runs in one and
   /// nothing in the host needs the text first: no front matter can open (a file is regular and
-  /// its head is what is screened), no contents marker needs rewriting, the engine's HTML is not
-  /// sanitized. Nil for text already prepared, and for HTML.
+  /// its head is what is screened), no contents marker needs rewriting. Nil for text already
+  /// prepared, and for HTML.
   private func isolatedEngine(taking source: RenderJob.Source) -> IsolatedEngine? {
-    guard sanitizer == nil, let isolated = engine as? IsolatedEngine else { return nil }
+    guard let isolated = engine as? IsolatedEngine else { return nil }
     switch source.storage {
     case .markdownFile(let file):
       // Front matter opens on the first line; a head cut inside a long first line can only

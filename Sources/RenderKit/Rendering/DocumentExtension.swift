@@ -15,12 +15,17 @@ package struct DocumentExtension: Sendable {
   /// Whether the `gfm` profile turns it on.
   package let isInGFM: Bool
 
-  /// Every document extension, in the order their passes run (before the outline's).
+  /// Every document extension, in the order their passes run (before the task lists' and the
+  /// title's).
   package static let all: [DocumentExtension] = [
     DocumentExtension(feature: .math, pass: MathPass(), isInGFM: true),
     DocumentExtension(feature: .alerts, pass: AlertsPass(), isInGFM: true),
     DocumentExtension(feature: .highlight, pass: HighlightPass(), isInGFM: true),
     DocumentExtension(feature: .emoji, pass: EmojiPass(), isInGFM: true),
+    // Also active with the headingAnchors and tableOfContents options.
+    DocumentExtension(feature: .headingAnchors, pass: HeadingAnchorsPass(), isInGFM: true),
+    // After the anchors, whose ids it prefixes; the allowlist itself is the builder's.
+    DocumentExtension(feature: .allowedHTML, pass: UserContentPass(), isInGFM: true),
   ]
 
   /// The extensions the `gfm` profile turns on.

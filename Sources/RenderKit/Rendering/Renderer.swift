@@ -37,14 +37,14 @@ public struct Renderer: Sendable {
   /// Applies the allowlist when ``RenderConfiguration/sanitize`` is set.
   public let sanitizer: (any HTMLSanitizing)?
   /// The document passes every render runs, in order: the document extensions' (`MathPass`,
-  /// ``AlertsPass``, `HighlightPass`), ``HeadingAnchorsPass``, ``TaskListPass``, the app's,
-  /// then ``TitlePass``.
+  /// ``AlertsPass``, `HighlightPass`, ``HeadingAnchorsPass``, ``UserContentPass``),
+  /// ``TaskListPass``, the app's, then ``TitlePass``.
   public internal(set) var passes: [any DocumentPass]
 
   /// The passes every renderer has, the app's going before the last (the title's); a worker
   /// has them too.
   static let builtInPasses: [any DocumentPass] =
-    DocumentExtension.all.map(\.pass) + [HeadingAnchorsPass(), TaskListPass(), TitlePass()]
+    DocumentExtension.all.map(\.pass) + [TaskListPass(), TitlePass()]
 
   /// Whether `pass` is one of ``builtInPasses``, which a worker can run: the one rule of
   /// whether a worker may finish a render (fragment, terminal output, HTML's text) itself;

@@ -62,7 +62,7 @@ struct PlainTextWriter {
     var open: (link: String, end: Int)?
     for run in runs {
       guard let link = styles[run.styleIndex].link else { continue }
-      if link.hasPrefix("#fn-") || link.hasPrefix("#fn:") {
+      if FootnoteLink.isReference(link) {
         if let last = open, last.link == link, last.end == run.range.lowerBound {
           // The same reference goes on in another style: its bracket closes later.
           edits.removeLast()
@@ -71,7 +71,7 @@ struct PlainTextWriter {
         }
         edits.append(Edit(scalar: run.range.upperBound, insert: UInt8(ascii: "]")))
         open = (link, run.range.upperBound)
-      } else if link.hasPrefix("#fnref") {
+      } else if FootnoteLink.isBackReference(link) {
         edits.append(Edit(scalar: run.range.lowerBound, skipTo: run.range.upperBound))
       }
     }

@@ -1,0 +1,60 @@
+import Foundation
+import RenderCore
+
+/// Gives the document's ids and names GitHub's `user-content-` prefix, and makes the in-page
+/// links that pointed at them land: what GitHub does to a README, whose ids it prefixes so that
+/// a page's own names (`id="location"`) cannot clobber the host page's script globals, and
+/// whose `#installation` links its script then scrolls to `#user-content-installation`. Here
+/// the links are rewritten instead, so a page lands without script: an `href` of `#x` becomes
+/// `#user-content-x` when that id or name exists. Active when raw HTML passes through the
+/// allowlist (``RenderCore/RenderFeature/allowedHTML``), after the anchors are made.
+///
+/// ```swift
+/// // <h2 id="user-content-installation">, and [x](#installation) →
+/// // <a href="#user-content-installation">
+/// ```
+public struct UserContentPass: DocumentPass {
+  /// `"user-content"`.
+  public let id = "user-content"
+
+  /// The prefix, as GitHub writes it.
+  public static let prefix = "user-content-"
+
+  /// Creates the pass.
+  public init() {}
+
+  /// Whether raw HTML passes through the allowlist.
+  public func isActive(in context: DocumentPassContext) -> Bool { context.options.allowsHTML }
+
+  /// Whether the Markdown may make an id or a name: raw HTML (`<`), a footnote (`[^`) or a
+  /// heading (``HeadingAnchorsPass/mayHoldHeadings(_:)``); a document with none keeps its fast
+  /// paths.
+  public func mayChange(markdownUTF8 markdown: Data) -> Bool {
+    ByteSearch.contains("[^", in: markdown) || HeadingAnchorsPass.mayHoldHeadings(markdown)
+  }
+
+  /// Prefixes every `id` and `name` not prefixed yet, then points each `#fragment` link at
+  /// the prefixed target when there is one.
+  public func apply(to document: inout Document, in context: DocumentPassContext) {
+    var targets: Set<String> = []
+    var links: [Document.NodeID] = []
+    for node in document.nodes.indices where document.nodes[node].kind == .element {
+      for name in ["id", "name"] {
+        guard let value = document.nodes[node].attribute(name) else { continue }
+        let prefixed = value.hasPrefix(Self.prefix) ? value : Self.prefix + value
+        if prefixed != value { document.setAttribute(name, to: prefixed, of: node) }
+        targets.insert(prefixed)
+      }
+      if document.nodes[node].attribute("href")?.first == "#" { links.append(node) }
+    }
+    for link in links {
+      guard let href = document.nodes[link].attribute("href") else { continue }
+      let fragment = href.dropFirst()
+      guard !fragment.hasPrefix(Self.prefix) else { continue }
+      let decoded = String(fragment).removingPercentEncoding ?? String(fragment)
+      if targets.contains(Self.prefix + decoded) {
+        document.setAttribute("href", to: "#" + Self.prefix + fragment, of: link)
+      }
+    }
+  }
+}
