@@ -37,7 +37,9 @@ extension DiscountEngine {
       } else if content.allSatisfy(\.isWhitespace) {
         afterBlank = true
       } else {
-        let isQuote = indent < 4 && content.first == ">"
+        // At the margin only: after a blank line, a quote indented at all may be a list
+        // item's, where a separator line would end the list.
+        let isQuote = indent == 0 && content.first == ">"
         if isQuote, !inQuote || afterBlank {
           let isAlert = Self.isAlertMarker(content.dropFirst())
           if inQuote, isAlert || quoteIsAlert {

@@ -75,6 +75,17 @@ import Testing
     #expect(!(try plain.html(.markdown(markdown)).html).contains("\u{E004}"))
   }
 
+  /// Inside a list item a quote is no alert, and no separator may end the item: Discount then
+  /// merges the item's quotes as Markdown.pl does (cmark-gfm keeps two), the one difference.
+  @Test func discountLeavesAListItemsQuotesInTheItem() throws {
+    let markdown = "- item\n\n  > quoted\n\n  > [!NOTE]\n  > in the item\n\n> [!TIP]\n> After.\n"
+    let html = normalized(try renderer(engine: "discount").html(.markdown(markdown)).html)
+    #expect(
+      html == "<ul><li><p>item</p><blockquote><p>quoted</p><p>[!NOTE]in the item</p></blockquote>"
+        + "</li></ul><div class=\"markdown-alert markdown-alert-tip\"><p class=\"markdown-alert-title\">"
+        + "Tip</p><p>After.</p></div>")
+  }
+
   @Test("the screen lets a badge's image link by and stops at any kind's marker, any case")
   func screen() {
     let alerts = AlertsPass()

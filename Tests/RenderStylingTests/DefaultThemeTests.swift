@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 import RenderStyling
 import Testing
@@ -52,21 +53,21 @@ struct DefaultThemeTests {
     #expect(dark[quoted].color?.hex == "#9198a1")
   }
 
-  /// A browser stretches `√` and enlarges `∑` only in a font with a MATH table: the theme names
-  /// the reader's math font first, then the ones systems ship, in either scheme.
+  /// A browser stretches `√` and enlarges `∑` only in a font with a MATH table: the theme
+  /// names the reader's math font first, then the ones systems ship, for a viewport (the page,
+  /// in either scheme); styled text, which shows a formula's linear Unicode, keeps its font.
   @Test(arguments: [ColorScheme.light, .dark])
-  func mathIsSetInAMathFont(scheme: ColorScheme) throws {
+  func mathIsSetInAMathFontOnThePageOnly(scheme: ColorScheme) throws {
+    let source = Stylesheet.default.source
+    let stack = #"font-family: math, "STIX Two Math", "Latin Modern Math", "Cambria Math""#
+    let rule = try #require(source.range(of: stack))
+    let block = try #require(source[..<rule.lowerBound].range(of: "@media", options: .backwards))
+    #expect(source[block.lowerBound...].hasPrefix("@media (min-width: 0px)"))
+    #expect(source[block.lowerBound..<rule.lowerBound].contains("math {"))
     var page = StylingTestDocument()
     let paragraph = page.element("p", text: "Area ")
     let math = page.element("math", under: paragraph)
-    let identifier = page.element("mi", text: "x", under: math)
     let styles = try Stylesheet.default.cascade(page.document, colorScheme: scheme)
-    for node in [math, identifier] {
-      #expect(styles[node].fontFamily.first == "math")
-      #expect(styles[node].fontFamily.contains("STIX Two Math"))
-      #expect(styles[node].fontFamily.contains("Latin Modern Math"))
-      #expect(styles[node].fontFamily.contains("Cambria Math"))
-    }
-    #expect(styles[paragraph].fontFamily.first == "-apple-system")
+    #expect(styles[math].fontFamily.first == "-apple-system")
   }
 }
