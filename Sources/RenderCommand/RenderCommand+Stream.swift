@@ -214,6 +214,14 @@ final class StreamedOutput<Output: Sendable & Equatable> {
     shown.apply(update)
     var settled = writtenBlocks
     while settled < shown.blocks.count, shown.blocks[settled].isFinal { settled += 1 }
+    // Live, final blocks stay in the region redrawn below (shown at once all the same) until
+    // they hold 8 KB: writing a few lines for good on every block made the redraws drift
+    // from the one-shot screen (the styles of a row; see docs/streaming.md).
+    if liveRows != nil, settled > writtenBlocks,
+      shown.blocks[writtenBlocks..<settled].reduce(0, { $0 + $1.sourceRange.count }) < 8192
+    {
+      settled = writtenBlocks
+    }
     if !update.committed.isEmpty || !update.revised.isEmpty || !update.reopened.isEmpty {
       pendingLines = nil
     }
