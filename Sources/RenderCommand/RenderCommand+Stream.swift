@@ -235,6 +235,14 @@ final class StreamedOutput<Output: Sendable & Equatable> {
     shown.apply(update)
     var settled = writtenBlocks
     while settled < shown.blocks.count, shown.blocks[settled].isFinal { settled += 1 }
+    // Live, final blocks stay in the region redrawn below (shown at once all the same) until
+    // they hold 8 KB: writing a few lines for good on every block made the redraws drift
+    // from the one-shot screen (the styles of a row; see docs/streaming.md).
+    if liveRows != nil, settled > writtenBlocks,
+      shown.blocks[writtenBlocks..<settled].reduce(0, { $0 + $1.sourceRange.count }) < 8192
+    {
+      settled = writtenBlocks
+    }
     if !update.committed.isEmpty || !update.revised.isEmpty || !update.reopened.isEmpty {
       pendingLines = nil
     }
@@ -285,7 +293,18 @@ final class StreamedOutput<Output: Sendable & Equatable> {
     let outputs = shown.blocks.map { writtenOutputs[$0.id] ?? $0.output }
     var whole = Array(text(outputs).utf8)
     if endsWithLineBreak, let last = whole.last, last != 0x0A { whole.append(0x0A) }
-    let rest = whole.starts(with: written) ? whole[written.count...] : whole[...]
+    var rest = whole[...]
+    if whole.starts(with: written) {
+      rest = whole[written.count...]
+    } else {
+      // Lines written are not taken back (a block revised after it was written, the escape
+      // codes where a line ends): the rest starts after as many lines of the whole.
+      var lines = written.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      while lines > 0, let end = rest.firstIndex(of: 0x0A) {
+        rest = rest[(end + 1)...]
+        lines -= 1
+      }
+    }
     try write(live(erased() + String(decoding: rest, as: UTF8.self)))
   }
 
@@ -338,9 +357,20 @@ final class StreamedOutput<Output: Sendable & Equatable> {
   private func rowCount(_ line: Substring) -> Int {
     var width = 0
     var inEscape = false
+    // A hyperlink (OSC 8) runs from `ESC ]` to a BEL or `ESC \\`: its address takes no column.
+    var inCommand = false
     for scalar in line.unicodeScalars {
+      if inCommand {
+        if scalar == "\u{07}" || scalar == "\\" { inCommand = false }
+        continue
+      }
       if inEscape {
-        if scalar.value >= 0x40 && scalar.value <= 0x7E && scalar != "[" { inEscape = false }
+        if scalar == "]" {
+          inCommand = true
+          inEscape = false
+        } else if scalar.value >= 0x40 && scalar.value <= 0x7E && scalar != "[" {
+          inEscape = false
+        }
         continue
       }
       if scalar == "\u{1B}" {
