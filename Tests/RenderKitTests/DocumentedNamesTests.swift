@@ -483,7 +483,8 @@ struct APIIndex {
 
   /// The contents of `` `…` `` and ``` ``…`` ``` spans that look like a name: a type or
   /// module (`UpperCamel`), a member of one (`Type.member`, `Type/member(label:)`), or a path
-  /// in the package (`Sources/…`, `Tests/…`, `Examples/…`, `scripts/…`, `docs/…`).
+  /// in the package (`Sources/…`, `Tests/…`, `Examples/…`, `Plugins/…`, `scripts/…`,
+  /// `docs/…`).
   static func codeSpans(in text: String) -> [String] {
     var spans: [String] = []
     var rest = Substring(text)
@@ -505,7 +506,8 @@ struct APIIndex {
     }
     if span.hasSuffix(".swift") { return !span.contains("*") }
     if span.hasSuffix(".md") { return false }
-    for root in ["Sources/", "Tests/", "Examples/", "scripts/"] where span.hasPrefix(root) {
+    for root in ["Sources/", "Tests/", "Examples/", "Plugins/", "scripts/"]
+    where span.hasPrefix(root) {
       return !span.contains("*") && !span.contains(" ")
     }
     guard let first = span.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
@@ -523,7 +525,9 @@ struct APIIndex {
 
   private func exists(_ span: String, mayNameInternals: Bool) -> Bool {
     let path = span.split(separator: "(")[0].trimmingCharacters(in: .punctuationCharacters)
-    if ["Sources/", "Tests/", "Examples/", "scripts/"].contains(where: { span.hasPrefix($0) }) {
+    if ["Sources/", "Tests/", "Examples/", "Plugins/", "scripts/"].contains(where: {
+      span.hasPrefix($0)
+    }) {
       // A test named by its file's path without `.swift` is the test.
       return fileExists(path) || fileExists(path + ".swift")
         || Self.notNames.contains(where: { path.contains($0) })
