@@ -151,7 +151,7 @@ package enum MyHTMLParser {
   private static func checkNodeCount(
     _ document: Document, limits: HTMLImportLimits
   ) throws(RenderError) {
-    let count = document.nodes.count - 1
+    let count = document.nodeCount - 1
     guard count <= limits.maximumNodes else {
       throw .limitExceeded(limit: "HTML node count", value: count, maximum: limits.maximumNodes)
     }

@@ -60,7 +60,7 @@ public struct AlertsPass: DocumentPass {
   /// The `blockquote` children of the root, or of `body` in a whole HTML document.
   static func topLevelQuotes(in document: Document) -> [Document.NodeID] {
     var containers = [document.root]
-    for child in document.children(of: document.root) where document.nodes[child].name == "html" {
+    for child in document.children(of: document.root) where document.name(of: child) == "html" {
       containers += document.children(of: child).filter { document.nodes[$0].name == "body" }
     }
     return containers.flatMap { container in
@@ -81,9 +81,9 @@ public struct AlertsPass: DocumentPass {
     /// Adds `quote` when it is an alert.
     mutating func add(_ quote: Document.NodeID, in document: Document) {
       let blocks = document.children(of: quote).filter { !Self.isBlank($0, in: document) }
-      guard let first = blocks.first, document.nodes[first].name == "p",
-        let text = document.nodes[first].firstChild, document.nodes[text].kind == .text,
-        let (kind, rest) = Self.marker(document.nodes[text].text)
+      guard let first = blocks.first, document.name(of: first) == "p",
+        let text = document.firstChild(of: first), document.kind(of: text) == .text,
+        let (kind, rest) = Self.marker(document.text(of: text))
       else { return }
       var dropped: Set<Document.NodeID> = []
       var texts: [Document.NodeID: String] = [:]
@@ -94,14 +94,14 @@ public struct AlertsPass: DocumentPass {
       } else {
         guard rest.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
         texts[text] = ""
-        if let next = document.nodes[text].nextSibling {
+        if let next = document.nextSibling(of: text) {
           // A hard break: the marker's `br`, and the newline after it, go too.
-          guard document.nodes[next].kind == .element, document.nodes[next].name == "br" else {
+          guard document.kind(of: next) == .element, document.name(of: next) == "br" else {
             return
           }
           dropped.insert(next)
-          if let after = document.nodes[next].nextSibling, document.nodes[after].kind == .text {
-            texts[after] = String(document.nodes[after].text.drop { $0 == "\n" || $0 == " " })
+          if let after = document.nextSibling(of: next), document.kind(of: after) == .text {
+            texts[after] = String(document.text(of: after).drop { $0 == "\n" || $0 == " " })
           }
         } else {
           // The marker alone in its paragraph: the alert's content is the quote's next blocks.
@@ -123,8 +123,8 @@ public struct AlertsPass: DocumentPass {
     }
 
     static func isBlank(_ node: Document.NodeID, in document: Document) -> Bool {
-      document.nodes[node].kind == .text
-        && document.nodes[node].text.allSatisfy { $0 == " " || $0 == "\n" || $0 == "\t" }
+      document.kind(of: node) == .text
+        && document.text(of: node).allSatisfy { $0 == " " || $0 == "\n" || $0 == "\t" }
     }
 
     /// A copy of `document` with the alerts rewritten.

@@ -97,8 +97,8 @@ public struct Outline: Sendable, Hashable {
   /// The `body` element (inside `html`) where the table of contents goes when no marker asks
   /// for it elsewhere; the root when the document has no body.
   static func body(of document: Document) -> Document.NodeID {
-    for child in document.children(of: document.root) where document.nodes[child].name == "html" {
-      for inner in document.children(of: child) where document.nodes[inner].name == "body" {
+    for child in document.children(of: document.root) where document.name(of: child) == "html" {
+      for inner in document.children(of: child) where document.name(of: inner) == "body" {
         return inner
       }
     }

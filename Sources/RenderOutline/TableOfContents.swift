@@ -106,8 +106,8 @@ public struct TableOfContents: Sendable, Hashable {
     document.forEachDescendant(of: document.root) { id in
       let node = document.nodes[id]
       guard node.kind == .element, node.name == "p", let first = node.firstChild,
-        document.nodes[first].kind == .text,
-        document.nodes[first].text.unicodeScalars.drop(while: \.properties.isWhitespace)
+        document.kind(of: first) == .text,
+        document.text(of: first).unicodeScalars.drop(while: \.properties.isWhitespace)
           .starts(with: "[[".unicodeScalars)
       else { return }
       if markerTexts.contains(document.textContent(of: id).trimmingWhitespace) {

@@ -41,7 +41,7 @@ enum DocumentBuilder {
         var text = reader.string()
         let parent = open[open.count - 1]
         if let name = openNames.last, name >= 0, dropsLeadingNewline[name],
-          document.nodes[parent].firstChild == nil, text.utf8.first == UInt8(ascii: "\n")
+          document.firstChild(of: parent) == nil, text.utf8.first == UInt8(ascii: "\n")
         {
           text.removeFirst()
         }

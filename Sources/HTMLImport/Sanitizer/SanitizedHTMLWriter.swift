@@ -8,18 +8,20 @@ struct SanitizedHTMLWriter {
   func write(_ document: Document) -> String {
     let policy = policy
     let serializer = HTMLSerializer(
-      treatment: { node in
-        if policy.removedWithContent.contains(node.name) { return .drop }
-        return policy.allowedElements.contains(node.name) ? .write : .unwrap
+      treatment: { document, node in
+        let name = document.name(of: node)
+        if policy.removedWithContent.contains(name) { return .drop }
+        return policy.allowedElements.contains(name) ? .write : .unwrap
       },
-      keepsAttribute: { node, attribute in
+      keepsAttribute: { document, node, attribute in
+        let name = document.names[attribute.name]
         let global = policy.allowedAttributes["*"] ?? []
-        let specific = policy.allowedAttributes[node.name] ?? []
-        guard global.contains(attribute.name) || specific.contains(attribute.name) else {
+        let specific = policy.allowedAttributes[document.name(of: node)] ?? []
+        guard global.contains(name) || specific.contains(name) else {
           return false
         }
-        guard let schemes = policy.urlSchemes[attribute.name] else { return true }
-        return URLSafety.isAllowed(attribute.value, schemes: schemes)
+        guard let schemes = policy.urlSchemes[name] else { return true }
+        return URLSafety.isAllowed(document.value(of: attribute), schemes: schemes)
       })
     return serializer.write(contentsOf: document.root, in: document)
   }

@@ -110,7 +110,7 @@ package struct MarkdownDocumentBuilder {
     switch frame {
     case .element:
       guard parents.count > 1 else { return }
-      let name = document.nodes[parent].name
+      let name = document.name(of: parent)
       if layout.linesBeforeEnd.contains(name) { startLine() }
       parents.removeLast()
       if name == "ul" || name == "ol" { _ = tightLists.popLast() }
