@@ -90,7 +90,8 @@ public struct MathPass: DocumentPass {
   /// its paragraph replaces the paragraph.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var formulas: [Document.NodeID: (latex: String, display: Bool)] = [:]
-    for id in document.nodes.indices where document.kind(of: id) == .element {
+    for id in 0..<document.nodeCount
+    where document.nameID(of: id) == .code || document.nameID(of: id) == .pre {
       let node = document.nodes[id]
       if node.name == "code", let (latex, display) = Placeholder.read(document, code: id) {
         let paragraph = node.parent.flatMap { parent in

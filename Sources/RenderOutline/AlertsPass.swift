@@ -61,11 +61,11 @@ public struct AlertsPass: DocumentPass {
   static func topLevelQuotes(in document: Document) -> [Document.NodeID] {
     var containers = [document.root]
     for child in document.children(of: document.root) where document.name(of: child) == "html" {
-      containers += document.children(of: child).filter { document.nodes[$0].name == "body" }
+      containers += document.children(of: child).filter { document.nameID(of: $0) == .body }
     }
     return containers.flatMap { container in
       document.children(of: container).filter {
-        document.nodes[$0].kind == .element && document.nodes[$0].name == "blockquote"
+        document.kind(of: $0) == .element && document.name(of: $0) == "blockquote"
       }
     }
   }

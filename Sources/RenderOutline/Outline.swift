@@ -22,11 +22,11 @@ public struct Outline: Sendable, Hashable {
     var slugger = HeadingSlugger()
     var found: [(node: Document.NodeID, level: Int, id: String?)] = []
     document.forEachDescendant(of: document.root) { id in
-      let node = document.nodes[id]
-      guard node.kind == .element else { return }
-      if let existing = node.id, !existing.isEmpty { slugger.reserve(existing) }
-      if let level = OutlineHeading.level(ofElement: node.name) {
-        found.append((id, level, node.id.flatMap { $0.isEmpty ? nil : $0 }))
+      guard document.kind(of: id) == .element else { return }
+      let anchor = document.attribute(.id, of: id)
+      if let existing = anchor, !existing.isEmpty { slugger.reserve(existing) }
+      if let level = OutlineHeading.level(ofElement: document.name(of: id)) {
+        found.append((id, level, anchor.flatMap { $0.isEmpty ? nil : $0 }))
       }
     }
     headings = found.map { heading in

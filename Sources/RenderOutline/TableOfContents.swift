@@ -104,6 +104,7 @@ public struct TableOfContents: Sendable, Hashable {
   static func markerParagraphs(in document: Document) -> Set<Document.NodeID> {
     var markers: Set<Document.NodeID> = []
     document.forEachDescendant(of: document.root) { id in
+      guard document.kind(of: id) == .element, document.name(of: id) == "p" else { return }
       let node = document.nodes[id]
       guard node.kind == .element, node.name == "p", let first = node.firstChild,
         document.kind(of: first) == .text,

@@ -18,6 +18,7 @@ public struct TaskListPass: DocumentPass {
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var items: [Document.NodeID] = []
     document.forEachDescendant(of: document.root) { id in
+      guard document.kind(of: id) == .element, document.name(of: id) == "input" else { return }
       let node = document.nodes[id]
       guard node.kind == .element, node.name == "input",
         node.attribute("type")?.lowercased() == "checkbox", let item = node.parent,

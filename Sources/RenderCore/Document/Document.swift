@@ -287,6 +287,48 @@ public struct Document: Sendable {
     text.withUTF8 { appendText(utf8: $0, to: parent) }
   }
 
+  /// Adds UTF-8 from a parser as text, as ``appendText(_:to:)`` does: checked once, and
+  /// ill-formed sequences replaced by U+FFFD as `String(decoding:as:)` replaces them.
+  package mutating func appendText(repairing text: UnsafeBufferPointer<UInt8>, to parent: NodeID) {
+    if Self.isASCII(text) {
+      appendText(utf8: text, to: parent)
+    } else {
+      appendText(String(decoding: text, as: UTF8.self), to: parent)
+    }
+  }
+
+  /// Adds an attribute whose value is UTF-8 from a parser, repaired as
+  /// ``appendText(repairing:to:)`` repairs text (see ``appendAttribute(_:value:to:)``).
+  package mutating func appendAttribute(
+    _ name: DocumentName, repairing value: UnsafeBufferPointer<UInt8>, to node: NodeID
+  ) {
+    if Self.isASCII(value) {
+      appendAttribute(name, value: value, to: node)
+    } else {
+      appendAttribute(name, value: String(decoding: value, as: UTF8.self).utf8, to: node)
+    }
+  }
+
+  /// Whether every byte is ASCII, so the bytes are valid UTF-8 as they are.
+  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    // Eight bytes at a time: the high bit of any of them is a non-ASCII byte.
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      while index + 8 <= count {
+        if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+          return false
+        }
+        index += 8
+      }
+    }
+    while index < count {
+      if bytes[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
+
   /// Adds valid UTF-8 as text, as ``appendText(_:to:)`` does.
   package mutating func appendText(utf8 text: UnsafeBufferPointer<UInt8>, to parent: NodeID) {
     guard !text.isEmpty else { return }
@@ -342,6 +384,35 @@ public struct Document: Sendable {
     }
   }
 
+  /// Starts with the names of `other`, so that copying its nodes keeps their numbers.
+  package mutating func adoptNames(of other: Document) {
+    precondition(records.count == 1, "names are adopted before any node is added")
+    names = other.names
+  }
+
+  /// Makes room for `count` bytes of text and attribute values.
+  package mutating func reserveBytes(_ count: Int) { bytes.reserveCapacity(count) }
+
+  /// Appends the text of the text node `node` of `other`, whose names this document adopted.
+  package mutating func copyText(of node: NodeID, from other: Document, to parent: NodeID) {
+    other.bytes.withUnsafeBufferPointer {
+      appendText(utf8: UnsafeBufferPointer(rebasing: $0[other.textRange(of: node)]), to: parent)
+    }
+  }
+
+  /// Appends the attributes of `node` of `other` (whose names this document adopted) to
+  /// `element`, which must be the last element with attributes.
+  package mutating func copyAttributes(
+    of node: NodeID, from other: Document, to element: NodeID
+  ) {
+    for attribute in other.attributeRecords(of: node) {
+      let start = Int(attribute.valueStart)
+      appendAttribute(
+        attribute.name, value: other.bytes[start..<start + Int(attribute.valueCount)],
+        to: element)
+    }
+  }
+
   /// A copy of the document in which each node of `replaced` (with everything inside it) is
   /// left out, and `replace` appends what stands for it to the copy's parent instead:
   /// `replace(node, &copy, parent)`. Nodes cannot move in place, so a pass that swaps
@@ -351,7 +422,7 @@ public struct Document: Sendable {
   ) -> Document {
     var copy = Document()
     copy.metadata = metadata
-    copy.names = names
+    copy.adoptNames(of: self)
     copy.reserveCapacity(records.count)
     copy.bytes.reserveCapacity(bytes.count)
     copy.attributeTable.reserveCapacity(attributeTable.count)

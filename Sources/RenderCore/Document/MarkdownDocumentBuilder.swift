@@ -81,7 +81,7 @@ package struct MarkdownDocumentBuilder {
       }
     case .item: open("li")
     case .paragraph:
-      if tightLists.last == true, document.nodes[parents[parents.count - 1]].name == "li" {
+      if tightLists.last == true, document.nameID(of: parent) == .li {
         frames.append(.transparent)
       } else {
         open("p")
