@@ -127,44 +127,29 @@ public struct AlertsPass: DocumentPass {
         && document.text(of: node).allSatisfy { $0 == " " || $0 == "\n" || $0 == "\t" }
     }
 
-    /// A copy of `document` with the alerts rewritten.
+    /// A copy of `document` with the alerts rewritten, by ``DocumentEdits``.
     func applied(to document: Document) -> Document {
-      var copy = Document()
-      copy.metadata = document.metadata
-      copy.reserveCapacity(document.nodes.count + 2 * kinds.count)
-      var open: [Document.NodeID] = [copy.root]
-      document.walk(
-        below: document.root,
-        enter: { current in
-          let node = document.nodes[current]
-          let parent = open[open.count - 1]
-          if dropped.contains(current) { return false }
-          if node.kind == .text {
-            copy.appendText(texts[current] ?? node.text, to: parent)
-            return false
-          }
-          guard let kind = kinds[current] else {
-            open.append(copy.appendElement(node.name, attributes: node.attributes, to: parent))
-            return true
-          }
-          let alert = copy.appendElement(
-            lowercasedName: "div",
-            attributes: [
-              .init(name: "class", value: "markdown-alert markdown-alert-\(kind.rawValue)")
-            ], to: parent)
-          // Where the engine put a newline after the quote's tag, one goes after the alert's.
-          if let first = node.firstChild, Self.isBlank(first, in: document) {
-            copy.appendText("\n", to: alert)
-          }
+      var edits = DocumentEdits()
+      for node in dropped { edits.remove(node) }
+      for (node, text) in texts { edits.setText(text, of: node) }
+      for (quote, kind) in kinds {
+        edits.rename(quote, to: "div")
+        for attribute in document.attributes(of: quote) {
+          edits.setAttribute(attribute.name, to: nil, of: quote)
+        }
+        edits.setAttribute(
+          "class", to: "markdown-alert markdown-alert-\(kind.rawValue)", of: quote)
+        // Where the engine put a newline after the quote's tag, one goes after the alert's.
+        let newline = document.firstChild(of: quote).map { Self.isBlank($0, in: document) } ?? false
+        edits.insert(atStartOf: quote) { copy, alert in
+          if newline { copy.appendText("\n", to: alert) }
           let title = copy.appendElement(
             lowercasedName: "p", attributes: [.init(name: "class", value: "markdown-alert-title")],
             to: alert)
           copy.appendText(kind.title, to: title)
-          open.append(alert)
-          return true
-        },
-        leave: { _ in open.removeLast() })
-      return copy
+        }
+      }
+      return document.applying(edits)
     }
   }
 }
