@@ -46,8 +46,12 @@ struct StyledTextBuilder {
       enter: { node in
         guard document.kind(of: node) == .text else { return enter(node) }
         if let parent = frames.last, !parent.hidesText {
-          flow.appendText(
-            document.text(of: node), style: parent.style, whiteSpace: parent.whiteSpace)
+          // The document's bytes, read in place: no string is made per text node.
+          document.bytes.withUnsafeBufferPointer {
+            flow.appendText(
+              utf8: UnsafeBufferPointer(rebasing: $0[document.textRange(of: node)]),
+              style: parent.style, whiteSpace: parent.whiteSpace)
+          }
         }
         return false
       },
