@@ -82,7 +82,10 @@ package enum MyHTMLParser {
       case myhtml_tag_id_t(MyHTML_TAG__TEXT.rawValue):
         var length = 0
         if let text = myhtml_node_text(node, &length), length > 0 {
-          document.appendText(string(text, length), to: open[open.count - 1])
+          text.withMemoryRebound(to: UInt8.self, capacity: length) {
+            document.appendText(
+              repairing: UnsafeBufferPointer(start: $0, count: length), to: open[open.count - 1])
+          }
           try checkNodeCount(document, limits: limits)
         }
       case myhtml_tag_id_t(MyHTML_TAG__COMMENT.rawValue),
@@ -95,8 +98,8 @@ package enum MyHTMLParser {
             limit: "HTML nesting depth", value: open.count, maximum: limits.maximumDepth)
         }
         let id = document.appendElement(
-          lowercasedName: names.name(of: tag), attributes: attributes(of: node),
-          to: open[open.count - 1])
+          names.name(of: tag, in: &document), to: open[open.count - 1])
+        appendAttributes(of: node, to: id, in: &document)
         try checkNodeCount(document, limits: limits)
         // Template content is the template's children in MyHTML's tree, as the walk keeps it.
         if let child = myhtml_node_child(node) {
@@ -151,15 +154,17 @@ package enum MyHTMLParser {
   private static func checkNodeCount(
     _ document: Document, limits: HTMLImportLimits
   ) throws(RenderError) {
-    let count = document.nodes.count - 1
+    let count = document.nodeCount - 1
     guard count <= limits.maximumNodes else {
       throw .limitExceeded(limit: "HTML node count", value: count, maximum: limits.maximumNodes)
     }
   }
 
-  private static func attributes(of node: OpaquePointer) -> [DocumentNode.Attribute] {
-    guard var attribute = myhtml_node_attribute_first(node) else { return [] }
-    var attributes: [DocumentNode.Attribute] = []
+  /// Appends the attributes of `node` to the element `id`, values as MyHTML's bytes.
+  private static func appendAttributes(
+    of node: OpaquePointer, to id: Document.NodeID, in document: inout Document
+  ) {
+    guard var attribute = myhtml_node_attribute_first(node) else { return }
     while true {
       var length = 0
       // MyHTML keeps SVG's adjusted names in their case (`viewBox`).
@@ -174,9 +179,16 @@ package enum MyHTMLParser {
         name = "xmlns:" + name
       default: break
       }
-      let value = myhtml_attribute_value(attribute, &length).map { string($0, length) } ?? ""
-      attributes.append(.init(lowercasedName: name, value: value))
-      guard let next = myhtml_attribute_next(attribute) else { return attributes }
+      let number = document.intern(name)
+      if let value = myhtml_attribute_value(attribute, &length), length > 0 {
+        value.withMemoryRebound(to: UInt8.self, capacity: length) {
+          document.appendAttribute(
+            number, repairing: UnsafeBufferPointer(start: $0, count: length), to: id)
+        }
+      } else {
+        document.appendAttribute(number, value: EmptyCollection(), to: id)
+      }
+      guard let next = myhtml_attribute_next(attribute) else { return }
       attribute = next
     }
   }
@@ -205,9 +217,26 @@ package enum MyHTMLParser {
 
     private let tree: OpaquePointer
     private var custom: [myhtml_tag_id_t: String] = [:]
+    /// The document's number of each tag id met so far.
+    private var numbers: [myhtml_tag_id_t: DocumentName] = [:]
+    private var knownNumbers: [DocumentName?] = Array(repeating: nil, count: known.count)
 
     init(tree: OpaquePointer) {
       self.tree = tree
+    }
+
+    /// The number `document` gives the element name of `tag`.
+    mutating func name(of tag: myhtml_tag_id_t, in document: inout Document) -> DocumentName {
+      if tag < Self.known.count {
+        if let number = knownNumbers[Int(tag)] { return number }
+        let number = document.intern(Self.known[Int(tag)])
+        knownNumbers[Int(tag)] = number
+        return number
+      }
+      if let number = numbers[tag] { return number }
+      let number = document.intern(name(of: tag))
+      numbers[tag] = number
+      return number
     }
 
     mutating func name(of tag: myhtml_tag_id_t) -> String {

@@ -37,8 +37,8 @@ public struct HighlightPass: DocumentPass {
   /// Replaces each code block of a known language with its highlighted copy.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var blocks: [Document.NodeID: (code: Document.NodeID, result: HighlightResult)] = [:]
-    for id in document.nodes.indices where document.nodes[id].name == "pre" {
-      guard document.nodes[id].kind == .element,
+    for id in document.nodes.indices where document.name(of: id) == "pre" {
+      guard document.kind(of: id) == .element,
         let (code, language) = Self.codeBlock(id, in: document),
         let result = highlighter.tokens(code: document.textContent(of: code), language: language),
         result.fallback == nil
@@ -53,7 +53,7 @@ public struct HighlightPass: DocumentPass {
       Self.appendHighlighted(
         original.textContent(of: code), result, language: Self.language(pre, code, original),
         preAttributes: old.attributes.filter { $0.name != "lang" },
-        codeAttributes: original.nodes[code].attributes.filter { $0.name != "class" },
+        codeAttributes: original.attributes(of: code).filter { $0.name != "class" },
         to: parent, in: &copy)
     }
   }
@@ -87,8 +87,8 @@ public struct HighlightPass: DocumentPass {
   private static func codeBlock(
     _ pre: Document.NodeID, in document: Document
   ) -> (code: Document.NodeID, language: String)? {
-    guard let code = document.nodes[pre].firstChild, code == document.nodes[pre].lastChild,
-      document.nodes[code].kind == .element, document.nodes[code].name == "code"
+    guard let code = document.firstChild(of: pre), code == document.lastChild(of: pre),
+      document.kind(of: code) == .element, document.name(of: code) == "code"
     else { return nil }
     let language = language(pre, code, document)
     return language.isEmpty ? nil : (code, language)
@@ -98,10 +98,10 @@ public struct HighlightPass: DocumentPass {
   private static func language(
     _ pre: Document.NodeID, _ code: Document.NodeID, _ document: Document
   ) -> String {
-    if let lang = document.nodes[pre].attribute("lang") {
+    if let lang = document.attribute("lang", of: pre) {
       return String(lang.split(separator: " ").first ?? "")
     }
-    let classes = document.nodes[code].attribute("class") ?? ""
+    let classes = document.attribute("class", of: code) ?? ""
     let word = classes.split(separator: " ").first { $0.hasPrefix("language-") }
     return word.map { String($0.dropFirst("language-".count)) } ?? ""
   }

@@ -47,7 +47,7 @@ struct MathMLWriter {
   }
 
   private mutating func close() {
-    parent = document.nodes[parent].parent ?? document.root
+    parent = document.parent(of: parent) ?? document.root
   }
 
   private mutating func element(

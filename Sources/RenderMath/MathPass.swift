@@ -90,7 +90,8 @@ public struct MathPass: DocumentPass {
   /// its paragraph replaces the paragraph.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var formulas: [Document.NodeID: (latex: String, display: Bool)] = [:]
-    for id in document.nodes.indices where document.nodes[id].kind == .element {
+    for id in 0..<document.nodeCount
+    where document.nameID(of: id) == .code || document.nameID(of: id) == .pre {
       let node = document.nodes[id]
       if node.name == "code", let (latex, display) = Placeholder.read(document, code: id) {
         let paragraph = node.parent.flatMap { parent in
@@ -112,22 +113,22 @@ public struct MathPass: DocumentPass {
   private static func holdsOnly(
     _ child: Document.NodeID, _ parent: Document.NodeID, in document: Document
   ) -> Bool {
-    guard document.nodes[parent].name == "p" else { return false }
+    guard document.name(of: parent) == "p" else { return false }
     return document.children(of: parent).allSatisfy { other in
       other == child
-        || (document.nodes[other].kind == .text
-          && document.nodes[other].text.allSatisfy(\.isWhitespace))
+        || (document.kind(of: other) == .text
+          && document.text(of: other).allSatisfy(\.isWhitespace))
     }
   }
 
   /// The LaTeX of a ```` ```math ```` fence (`<pre lang="math">` or
   /// `<pre><code class="language-math">`, as engines write it); nil for any other `pre`.
   private static func mathFence(_ pre: Document.NodeID, in document: Document) -> String? {
-    if document.nodes[pre].attribute("lang") == "math" {
+    if document.attribute("lang", of: pre) == "math" {
       return document.textContent(of: pre).trimmingTrailingNewline
     }
-    guard let code = document.nodes[pre].firstChild, document.nodes[code].name == "code",
-      let classes = document.nodes[code].attribute("class"),
+    guard let code = document.firstChild(of: pre), document.name(of: code) == "code",
+      let classes = document.attribute("class", of: code),
       classes.split(separator: " ").contains("language-math")
     else { return nil }
     return document.textContent(of: code).trimmingTrailingNewline

@@ -60,12 +60,12 @@ public struct AlertsPass: DocumentPass {
   /// The `blockquote` children of the root, or of `body` in a whole HTML document.
   static func topLevelQuotes(in document: Document) -> [Document.NodeID] {
     var containers = [document.root]
-    for child in document.children(of: document.root) where document.nodes[child].name == "html" {
-      containers += document.children(of: child).filter { document.nodes[$0].name == "body" }
+    for child in document.children(of: document.root) where document.name(of: child) == "html" {
+      containers += document.children(of: child).filter { document.nameID(of: $0) == .body }
     }
     return containers.flatMap { container in
       document.children(of: container).filter {
-        document.nodes[$0].kind == .element && document.nodes[$0].name == "blockquote"
+        document.kind(of: $0) == .element && document.name(of: $0) == "blockquote"
       }
     }
   }
@@ -81,9 +81,9 @@ public struct AlertsPass: DocumentPass {
     /// Adds `quote` when it is an alert.
     mutating func add(_ quote: Document.NodeID, in document: Document) {
       let blocks = document.children(of: quote).filter { !Self.isBlank($0, in: document) }
-      guard let first = blocks.first, document.nodes[first].name == "p",
-        let text = document.nodes[first].firstChild, document.nodes[text].kind == .text,
-        let (kind, rest) = Self.marker(document.nodes[text].text)
+      guard let first = blocks.first, document.name(of: first) == "p",
+        let text = document.firstChild(of: first), document.kind(of: text) == .text,
+        let (kind, rest) = Self.marker(document.text(of: text))
       else { return }
       var dropped: Set<Document.NodeID> = []
       var texts: [Document.NodeID: String] = [:]
@@ -94,14 +94,14 @@ public struct AlertsPass: DocumentPass {
       } else {
         guard rest.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
         texts[text] = ""
-        if let next = document.nodes[text].nextSibling {
+        if let next = document.nextSibling(of: text) {
           // A hard break: the marker's `br`, and the newline after it, go too.
-          guard document.nodes[next].kind == .element, document.nodes[next].name == "br" else {
+          guard document.kind(of: next) == .element, document.name(of: next) == "br" else {
             return
           }
           dropped.insert(next)
-          if let after = document.nodes[next].nextSibling, document.nodes[after].kind == .text {
-            texts[after] = String(document.nodes[after].text.drop { $0 == "\n" || $0 == " " })
+          if let after = document.nextSibling(of: next), document.kind(of: after) == .text {
+            texts[after] = String(document.text(of: after).drop { $0 == "\n" || $0 == " " })
           }
         } else {
           // The marker alone in its paragraph: the alert's content is the quote's next blocks.
@@ -123,48 +123,33 @@ public struct AlertsPass: DocumentPass {
     }
 
     static func isBlank(_ node: Document.NodeID, in document: Document) -> Bool {
-      document.nodes[node].kind == .text
-        && document.nodes[node].text.allSatisfy { $0 == " " || $0 == "\n" || $0 == "\t" }
+      document.kind(of: node) == .text
+        && document.text(of: node).allSatisfy { $0 == " " || $0 == "\n" || $0 == "\t" }
     }
 
-    /// A copy of `document` with the alerts rewritten.
+    /// A copy of `document` with the alerts rewritten, by ``DocumentEdits``.
     func applied(to document: Document) -> Document {
-      var copy = Document()
-      copy.metadata = document.metadata
-      copy.reserveCapacity(document.nodes.count + 2 * kinds.count)
-      var open: [Document.NodeID] = [copy.root]
-      document.walk(
-        below: document.root,
-        enter: { current in
-          let node = document.nodes[current]
-          let parent = open[open.count - 1]
-          if dropped.contains(current) { return false }
-          if node.kind == .text {
-            copy.appendText(texts[current] ?? node.text, to: parent)
-            return false
-          }
-          guard let kind = kinds[current] else {
-            open.append(copy.appendElement(node.name, attributes: node.attributes, to: parent))
-            return true
-          }
-          let alert = copy.appendElement(
-            lowercasedName: "div",
-            attributes: [
-              .init(name: "class", value: "markdown-alert markdown-alert-\(kind.rawValue)")
-            ], to: parent)
-          // Where the engine put a newline after the quote's tag, one goes after the alert's.
-          if let first = node.firstChild, Self.isBlank(first, in: document) {
-            copy.appendText("\n", to: alert)
-          }
+      var edits = DocumentEdits()
+      for node in dropped { edits.remove(node) }
+      for (node, text) in texts { edits.setText(text, of: node) }
+      for (quote, kind) in kinds {
+        edits.rename(quote, to: "div")
+        for attribute in document.attributes(of: quote) {
+          edits.setAttribute(attribute.name, to: nil, of: quote)
+        }
+        edits.setAttribute(
+          "class", to: "markdown-alert markdown-alert-\(kind.rawValue)", of: quote)
+        // Where the engine put a newline after the quote's tag, one goes after the alert's.
+        let newline = document.firstChild(of: quote).map { Self.isBlank($0, in: document) } ?? false
+        edits.insert(atStartOf: quote) { copy, alert in
+          if newline { copy.appendText("\n", to: alert) }
           let title = copy.appendElement(
             lowercasedName: "p", attributes: [.init(name: "class", value: "markdown-alert-title")],
             to: alert)
           copy.appendText(kind.title, to: title)
-          open.append(alert)
-          return true
-        },
-        leave: { _ in open.removeLast() })
-      return copy
+        }
+      }
+      return document.applying(edits)
     }
   }
 }

@@ -22,11 +22,11 @@ public struct Outline: Sendable, Hashable {
     var slugger = HeadingSlugger()
     var found: [(node: Document.NodeID, level: Int, id: String?)] = []
     document.forEachDescendant(of: document.root) { id in
-      let node = document.nodes[id]
-      guard node.kind == .element else { return }
-      if let existing = node.id, !existing.isEmpty { slugger.reserve(existing) }
-      if let level = OutlineHeading.level(ofElement: node.name) {
-        found.append((id, level, node.id.flatMap { $0.isEmpty ? nil : $0 }))
+      guard document.kind(of: id) == .element else { return }
+      let anchor = document.attribute(.id, of: id)
+      if let existing = anchor, !existing.isEmpty { slugger.reserve(existing) }
+      if let level = OutlineHeading.level(ofElement: document.name(of: id)) {
+        found.append((id, level, anchor.flatMap { $0.isEmpty ? nil : $0 }))
       }
     }
     headings = found.map { heading in
@@ -65,48 +65,31 @@ public struct Outline: Sendable, Hashable {
       if markers.isEmpty { topParent = Self.body(of: document) }
     }
 
-    var copy = Document()
-    copy.metadata = document.metadata
-    copy.reserveCapacity(document.nodes.count + 4 * headings.count + 4)
-    if topParent == document.root, let tableOfContents {
-      tableOfContents.append(to: &copy, parent: copy.root)
-    }
-    // The copy of each element being copied, innermost last.
-    var open: [Document.NodeID] = [copy.root]
-    document.walk(
-      below: document.root,
-      enter: { current in
-        let node = document.nodes[current]
-        let parent = open[open.count - 1]
-        if node.kind == .text {
-          copy.appendText(node.text, to: parent)
-          return false
-        }
-        if markers.contains(current), let tableOfContents {
+    var edits = DocumentEdits()
+    if let tableOfContents {
+      for marker in markers {
+        edits.replace(marker) { copy, parent in tableOfContents.append(to: &copy, parent: parent) }
+      }
+      if let topParent {
+        edits.insert(atStartOf: topParent) { copy, parent in
           tableOfContents.append(to: &copy, parent: parent)
-          return false
         }
-        var attributes = node.attributes
-        if let anchor = anchors[current], node.id == nil || node.id?.isEmpty == true {
-          attributes.removeAll { $0.name == "id" }
-          attributes.append(DocumentNode.Attribute(name: "id", value: anchor))
-        }
-        let element = copy.appendElement(node.name, attributes: attributes, to: parent)
-        if current == topParent, let tableOfContents {
-          tableOfContents.append(to: &copy, parent: element)
-        }
-        open.append(element)
-        return true
-      },
-      leave: { _ in open.removeLast() })
-    return copy
+      }
+    }
+    for (node, anchor) in anchors where document.kind(of: node) == .element {
+      guard document.attribute(.id, of: node)?.isEmpty ?? true else { continue }
+      // Every `id` goes (an empty one among them) and the anchor is the last attribute.
+      edits.setAttribute("id", to: nil, of: node)
+      edits.setAttribute("id", to: anchor, of: node)
+    }
+    return document.applying(edits)
   }
 
   /// The `body` element (inside `html`) where the table of contents goes when no marker asks
   /// for it elsewhere; the root when the document has no body.
   static func body(of document: Document) -> Document.NodeID {
-    for child in document.children(of: document.root) where document.nodes[child].name == "html" {
-      for inner in document.children(of: child) where document.nodes[inner].name == "body" {
+    for child in document.children(of: document.root) where document.name(of: child) == "html" {
+      for inner in document.children(of: child) where document.name(of: inner) == "body" {
         return inner
       }
     }

@@ -104,10 +104,11 @@ public struct TableOfContents: Sendable, Hashable {
   static func markerParagraphs(in document: Document) -> Set<Document.NodeID> {
     var markers: Set<Document.NodeID> = []
     document.forEachDescendant(of: document.root) { id in
+      guard document.kind(of: id) == .element, document.name(of: id) == "p" else { return }
       let node = document.nodes[id]
       guard node.kind == .element, node.name == "p", let first = node.firstChild,
-        document.nodes[first].kind == .text,
-        document.nodes[first].text.unicodeScalars.drop(while: \.properties.isWhitespace)
+        document.kind(of: first) == .text,
+        document.text(of: first).unicodeScalars.drop(while: \.properties.isWhitespace)
           .starts(with: "[[".unicodeScalars)
       else { return }
       if markerTexts.contains(document.textContent(of: id).trimmingWhitespace) {

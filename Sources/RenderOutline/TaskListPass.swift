@@ -18,30 +18,31 @@ public struct TaskListPass: DocumentPass {
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var items: [Document.NodeID] = []
     document.forEachDescendant(of: document.root) { id in
+      guard document.kind(of: id) == .element, document.name(of: id) == "input" else { return }
       let node = document.nodes[id]
       guard node.kind == .element, node.name == "input",
         node.attribute("type")?.lowercased() == "checkbox", let item = node.parent,
-        document.nodes[item].name == "li",
+        document.name(of: item) == "li",
         document.children(of: item).first(where: { !Self.isBlank($0, in: document) }) == id
       else { return }
       items.append(item)
     }
     for item in items {
       Self.addClass("task-list-item", to: item, in: &document)
-      if let list = document.nodes[item].parent {
+      if let list = document.parent(of: item) {
         Self.addClass("contains-task-list", to: list, in: &document)
       }
     }
   }
 
   private static func isBlank(_ node: Document.NodeID, in document: Document) -> Bool {
-    document.nodes[node].kind == .text && document.nodes[node].text.allSatisfy(\.isWhitespace)
+    document.kind(of: node) == .text && document.text(of: node).allSatisfy(\.isWhitespace)
   }
 
   private static func addClass(
     _ name: String, to node: Document.NodeID, in document: inout Document
   ) {
-    let classes = document.nodes[node].attribute("class") ?? ""
+    let classes = document.attribute("class", of: node) ?? ""
     guard !classes.split(separator: " ").contains(Substring(name)) else { return }
     document.setAttribute("class", to: classes.isEmpty ? name : classes + " " + name, of: node)
   }

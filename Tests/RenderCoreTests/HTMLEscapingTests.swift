@@ -34,3 +34,17 @@ import Testing
     #expect(!HTMLEscaping.escape("'\u{301}").contains("'"))
   }
 }
+
+@Suite struct HTMLEscapingBytesTests {
+  @Test(arguments: ["", "plain", "a < b & \"c\" 'd' >", "é<ü>\u{1F600}&", "&&&", "\"'"])
+  func bytesAreEscapedAsStringsAre(text: String) {
+    for context in [HTMLEscaping.Context.text, .quotedValue, .anywhere] {
+      var string = ""
+      HTMLEscaping.append(text, for: context, to: &string)
+      var bytes: [UInt8] = []
+      var copy = text
+      copy.withUTF8 { HTMLEscaping.append(utf8: $0, for: context, to: &bytes) }
+      #expect(String(decoding: bytes, as: UTF8.self) == string)
+    }
+  }
+}

@@ -37,7 +37,7 @@ enum NormalizedToken {
   static func tokens(of document: Document) -> [NormalizedToken] {
     var tokens: [NormalizedToken] = []
     var preformattedDepth = 0
-    var next = document.nodes[document.root].firstChild
+    var next = document.firstChild(of: document.root)
     while let node = next {
       let current = document.nodes[node]
       if current.kind == .text {

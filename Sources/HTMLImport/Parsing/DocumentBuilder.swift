@@ -8,7 +8,7 @@ enum DocumentBuilder {
     var document = Document()
     document.reserveCapacity(nodeCount + 1)
     var reader = EventReader(events: events)
-    var names: [String] = []
+    var names: [DocumentName] = []
     // Names of elements whose first newline HTML drops (`<pre>\ncode` starts with "code").
     var dropsLeadingNewline: [Bool] = []
     var open: [Document.NodeID] = [document.root]
@@ -17,19 +17,17 @@ enum DocumentBuilder {
       switch kind {
       case UInt8(ascii: "N"):
         let name = reader.string()
-        names.append(name)
+        names.append(document.intern(name.lowercased()))
         dropsLeadingNewline.append(name == "pre" || name == "textarea" || name == "listing")
       case UInt8(ascii: "S"):
         let name = reader.integer()
         let count = reader.integer()
-        var attributes: [DocumentNode.Attribute] = []
-        attributes.reserveCapacity(count)
+        let element = document.appendElement(names[name], to: open[open.count - 1])
         for _ in 0..<count {
           let attributeName = names[reader.integer()]
-          attributes.append(.init(name: attributeName, value: reader.string()))
+          document.appendAttribute(attributeName, repairing: reader.bytes(), to: element)
         }
-        open.append(
-          document.appendElement(names[name], attributes: attributes, to: open[open.count - 1]))
+        open.append(element)
         openNames.append(name)
       case UInt8(ascii: "E"):
         _ = reader.integer()
@@ -38,14 +36,14 @@ enum DocumentBuilder {
           openNames.removeLast()
         }
       default:
-        var text = reader.string()
+        var text = reader.bytes()
         let parent = open[open.count - 1]
         if let name = openNames.last, name >= 0, dropsLeadingNewline[name],
-          document.nodes[parent].firstChild == nil, text.utf8.first == UInt8(ascii: "\n")
+          document.firstChild(of: parent) == nil, text.first == UInt8(ascii: "\n")
         {
-          text.removeFirst()
+          text = UnsafeBufferPointer(rebasing: text.dropFirst())
         }
-        document.appendText(text, to: parent)
+        document.appendText(repairing: text, to: parent)
       }
     }
     return document

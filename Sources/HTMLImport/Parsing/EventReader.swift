@@ -16,6 +16,14 @@ struct EventReader {
     return Int(events.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
+  /// The bytes of the next length-prefixed UTF-8 string, in place.
+  mutating func bytes() -> UnsafeBufferPointer<UInt8> {
+    let length = integer()
+    defer { offset += length }
+    return UnsafeRawBufferPointer(rebasing: events[offset..<offset + length])
+      .assumingMemoryBound(to: UInt8.self)
+  }
+
   /// The next length-prefixed UTF-8 string (the shim only writes valid UTF-8).
   mutating func string() -> String {
     let length = integer()

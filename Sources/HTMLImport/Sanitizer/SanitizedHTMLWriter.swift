@@ -8,15 +8,17 @@ struct SanitizedHTMLWriter {
   func write(_ document: Document) -> String {
     let policy = policy
     let serializer = HTMLSerializer(
-      treatment: { node in
-        switch policy.treatment(of: node.name) {
+      treatment: { document, node in
+        switch policy.treatment(of: document.name(of: node)) {
         case .keep: .write
         case .unwrap: .unwrap
         case .drop: .drop
         }
       },
-      keepsAttribute: { node, attribute in
-        policy.keepsAttribute(attribute.name, value: attribute.value, of: node.name)
+      keepsAttribute: { document, node, attribute in
+        policy.keepsAttribute(
+          document.names[attribute.name], value: document.value(of: attribute),
+          of: document.name(of: node))
       })
     return serializer.write(contentsOf: document.root, in: document)
   }

@@ -1,7 +1,12 @@
 /// An HTML element tree: what HTML import produces and what the cascade styles.
 ///
-/// Nodes live in one flat array and refer to each other by index, so building, walking and
-/// styling a document never recurses: a 100,000-deep tree is as safe as a flat one.
+/// Nodes live in flat arrays and refer to each other by 32-bit index, so building, walking and
+/// styling a document never recurses: a 100,000-deep tree is as safe as a flat one. A node is
+/// a fixed-size record (kind, interned name, links, a range of one attribute table, a byte
+/// range of one UTF-8 buffer): building one allocates nothing of its own, and names compare as
+/// numbers (``DocumentName``). ``nodes`` materialises a ``DocumentNode`` on demand (the slow
+/// path); the id-based accessors (``kind(of:)``, ``name(of:)``, ``text(of:)``,
+/// ``attribute(_:of:)``, ``parent(of:)``...) read the records in place.
 /// Node 0 is the root, an element named `#document`.
 ///
 /// ```swift
@@ -10,44 +15,227 @@
 /// document.appendText("Hello", to: paragraph)
 /// document.textContent(of: document.root)  // "Hello"
 /// ```
-public struct Document: Sendable, Hashable {
+public struct Document: Sendable {
   /// Identifies a node in its document.
   public typealias NodeID = Int
 
+  /// One node's record: every link is a node number, ``none`` for none.
+  package struct Record: Sendable {
+    /// The node's name; ``DocumentName/text`` for text.
+    package var name: DocumentName
+    package var parent: UInt32
+    package var firstChild: UInt32
+    package var lastChild: UInt32
+    package var nextSibling: UInt32
+    package var previousSibling: UInt32
+    /// The node's attributes: `attributeCount` records of ``Document/attributeTable`` from
+    /// `attributeStart`.
+    package var attributeStart: UInt32 = 0
+    package var attributeCount: UInt32 = 0
+    /// The text of a text node: `textCount` bytes of ``Document/bytes`` from `textStart`.
+    package var textStart: UInt32 = 0
+    package var textCount: UInt32 = 0
+
+    /// Element or text.
+    package var kind: DocumentNode.Kind { name == .text ? .text : .element }
+  }
+
+  /// One attribute: its interned name and its value as a byte range of ``Document/bytes``.
+  package struct AttributeRecord: Sendable, Equatable {
+    package var name: DocumentName
+    package var valueStart: UInt32
+    package var valueCount: UInt32
+  }
+
+  /// What stands for no node in a record's link.
+  package static let none = UInt32.max
+
   /// The root node (an element named `#document`).
   public let root: NodeID = 0
-  /// All nodes, in document order (a parent always precedes its children).
-  public private(set) var nodes: [DocumentNode]
+  /// Every node's record, in document order (a parent always precedes its children).
+  package private(set) var records: [Record]
+  /// Every node's attributes, each node's a contiguous run.
+  package private(set) var attributeTable: [AttributeRecord] = []
+  /// The text of every text node and the value of every attribute, UTF-8 (valid: it is only
+  /// ever appended from strings).
+  package private(set) var bytes: [UInt8] = []
+  /// The names the document uses.
+  package private(set) var names = DocumentNameTable()
   /// What the document says about itself: its front matter's top-level entries (empty when it
   /// has none). A `title` string here is the page title.
   public var metadata: [String: MetadataValue] = [:]
 
   /// Creates a document holding only the root.
   public init() {
-    nodes = [DocumentNode(kind: .element, name: "#document", parent: nil)]
+    records = [
+      Record(
+        name: .document, parent: Self.none, firstChild: Self.none, lastChild: Self.none,
+        nextSibling: Self.none, previousSibling: Self.none)
+    ]
   }
 
   /// Makes room for `count` nodes in all, so a builder that knows the size up front (HTML
   /// import) grows the node array once instead of copying it as it doubles.
   ///
-  /// A large array is backed by huge pages where the kernel allows them: nodes are wide, so
-  /// filling megabytes of them would otherwise take a page fault every few dozen nodes.
+  /// A large array is backed by huge pages where the kernel allows them.
   package mutating func reserveCapacity(_ count: Int) {
-    nodes.reserveCapacity(count)
-    let bytes = nodes.capacity * MemoryLayout<DocumentNode>.stride
-    nodes.withUnsafeMutableBufferPointer { storage in
+    records.reserveCapacity(count)
+    let bytes = records.capacity * MemoryLayout<Record>.stride
+    records.withUnsafeMutableBufferPointer { storage in
       if let base = storage.baseAddress { HugePages.advise(base, count: bytes) }
     }
   }
+
+  // MARK: The fast accessors: by id, nothing materialised.
+
+  /// How many nodes the document has, the root included.
+  package var nodeCount: Int { records.count }
+
+  /// Element or text.
+  package func kind(of node: NodeID) -> DocumentNode.Kind { records[node].kind }
+
+  /// The interned name of `node` (``DocumentName/text`` for text).
+  package func nameID(of node: NodeID) -> DocumentName { records[node].name }
+
+  /// The lower-cased tag name of `node`; empty for text.
+  package func name(of node: NodeID) -> String {
+    let name = records[node].name
+    return name == .text ? "" : names[name]
+  }
+
+  /// The text of a text node (empty for an element), made on demand.
+  package func text(of node: NodeID) -> String {
+    let record = records[node]
+    guard record.textCount > 0 else { return "" }
+    let start = Int(record.textStart)
+    return bytes.withUnsafeBufferPointer {
+      String(
+        decoding: UnsafeBufferPointer(rebasing: $0[start..<start + Int(record.textCount)]),
+        as: UTF8.self)
+    }
+  }
+
+  /// The bytes of a text node's text in ``bytes``.
+  package func textRange(of node: NodeID) -> Range<Int> {
+    let record = records[node]
+    return Int(record.textStart)..<Int(record.textStart) + Int(record.textCount)
+  }
+
+  /// Whether the text of `node` is empty or starts with `byte`.
+  package func text(of node: NodeID, startsWith byte: UInt8) -> Bool {
+    let record = records[node]
+    return record.textCount > 0 && bytes[Int(record.textStart)] == byte
+  }
+
+  /// The parent of `node`; nil only for the root.
+  package func parent(of node: NodeID) -> NodeID? { link(records[node].parent) }
+  /// The first child of `node`.
+  package func firstChild(of node: NodeID) -> NodeID? { link(records[node].firstChild) }
+  /// The last child of `node`.
+  package func lastChild(of node: NodeID) -> NodeID? { link(records[node].lastChild) }
+  /// The next sibling of `node`.
+  package func nextSibling(of node: NodeID) -> NodeID? { link(records[node].nextSibling) }
+  /// The previous sibling of `node`.
+  package func previousSibling(of node: NodeID) -> NodeID? {
+    link(records[node].previousSibling)
+  }
+
+  @inline(__always)
+  private func link(_ value: UInt32) -> NodeID? { value == Self.none ? nil : Int(value) }
+
+  /// The attribute records of `node`, in source order.
+  package func attributeRecords(of node: NodeID) -> ArraySlice<AttributeRecord> {
+    let record = records[node]
+    let start = Int(record.attributeStart)
+    return attributeTable[start..<start + Int(record.attributeCount)]
+  }
+
+  /// The value of an attribute record, made on demand.
+  package func value(of attribute: AttributeRecord) -> String {
+    guard attribute.valueCount > 0 else { return "" }
+    let start = Int(attribute.valueStart)
+    return bytes.withUnsafeBufferPointer {
+      String(
+        decoding: UnsafeBufferPointer(rebasing: $0[start..<start + Int(attribute.valueCount)]),
+        as: UTF8.self)
+    }
+  }
+
+  /// The value of the first attribute named `name` of `node`, if present.
+  package func attribute(_ name: DocumentName, of node: NodeID) -> String? {
+    for attribute in attributeRecords(of: node) where attribute.name == name {
+      return value(of: attribute)
+    }
+    return nil
+  }
+
+  /// The value of the first attribute named `name` (lower-case) of `node`, if present.
+  package func attribute(_ name: String, of node: NodeID) -> String? {
+    guard let number = names.number(of: name) else { return nil }
+    return attribute(number, of: node)
+  }
+
+  /// The classes of `node`, split on ASCII whitespace.
+  package func classes(of node: NodeID) -> [Substring] {
+    attribute(.class, of: node)?.split(whereSeparator: {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}"
+    }) ?? []
+  }
+
+  /// The attributes of `node`, in source order, made on demand.
+  package func attributes(of node: NodeID) -> [DocumentNode.Attribute] {
+    attributeRecords(of: node).map {
+      DocumentNode.Attribute(lowercasedName: names[$0.name], value: value(of: $0))
+    }
+  }
+
+  // MARK: The slow path: nodes as values.
+
+  /// All nodes, in document order (a parent always precedes its children), each made as a
+  /// ``DocumentNode`` value when read.
+  ///
+  /// This is the slow path: reading a node builds its name, attributes and text as strings.
+  /// Code that visits many nodes reads the id-based accessors instead.
+  public var nodes: Nodes { Nodes(document: self) }
+
+  /// The nodes of a document as values, made on demand (the slow path: see ``Document/nodes``).
+  public struct Nodes: RandomAccessCollection, Sendable {
+    fileprivate let document: Document
+    /// The root's id, 0.
+    public var startIndex: Int { 0 }
+    /// The number of nodes.
+    public var endIndex: Int { document.records.count }
+    /// The next node id.
+    public func index(after index: Int) -> Int { index + 1 }
+    /// The previous node id.
+    public func index(before index: Int) -> Int { index - 1 }
+    /// Every node id, the root's included.
+    public var indices: Range<Int> { 0..<document.records.count }
+    /// The node `position`, made as a value.
+    public subscript(position: Int) -> DocumentNode { document.node(position) }
+  }
+
+  /// The node `id` as a value (the slow path).
+  package func node(_ id: NodeID) -> DocumentNode {
+    let record = records[id]
+    var node = DocumentNode(kind: record.kind, name: name(of: id), parent: link(record.parent))
+    if record.attributeCount > 0 { node.attributes = attributes(of: id) }
+    if record.textCount > 0 { node.text = text(of: id) }
+    node.firstChild = link(record.firstChild)
+    node.lastChild = link(record.lastChild)
+    node.nextSibling = link(record.nextSibling)
+    node.previousSibling = link(record.previousSibling)
+    return node
+  }
+
+  // MARK: Building.
 
   /// Adds an element as the last child of `parent` and returns it. `name` is stored lower-cased.
   @discardableResult
   public mutating func appendElement(
     _ name: String, attributes: [DocumentNode.Attribute] = [], to parent: NodeID
   ) -> NodeID {
-    var node = DocumentNode(kind: .element, name: name.lowercased(), parent: parent)
-    node.attributes = attributes
-    return append(node, to: parent)
+    appendElement(lowercasedName: name.lowercased(), attributes: attributes, to: parent)
   }
 
   /// Adds an element whose name is already lower-case (builders that know their names).
@@ -55,38 +243,174 @@ public struct Document: Sendable, Hashable {
   package mutating func appendElement(
     lowercasedName name: String, attributes: [DocumentNode.Attribute] = [], to parent: NodeID
   ) -> NodeID {
-    var node = DocumentNode(kind: .element, name: name, parent: parent)
-    node.attributes = attributes
-    return append(node, to: parent)
+    let id = appendElement(names.intern(name), to: parent)
+    if !attributes.isEmpty { setAttributes(attributes, of: id) }
+    return id
   }
+
+  /// Adds an element by its interned name, without attributes.
+  @discardableResult
+  package mutating func appendElement(_ name: DocumentName, to parent: NodeID) -> NodeID {
+    append(
+      Record(
+        name: name, parent: UInt32(parent), firstChild: Self.none, lastChild: Self.none,
+        nextSibling: Self.none, previousSibling: Self.none), to: parent)
+  }
+
+  /// Adds an attribute to the element `node`, which must be the last node with attributes
+  /// (a builder's element it has just appended): the one way to build attributes without
+  /// strings of their own.
+  package mutating func appendAttribute(
+    _ name: DocumentName, value: some Collection<UInt8>, to node: NodeID
+  ) {
+    if records[node].attributeCount == 0 {
+      records[node].attributeStart = UInt32(attributeTable.count)
+    }
+    precondition(
+      Int(records[node].attributeStart + records[node].attributeCount) == attributeTable.count,
+      "attributes are appended to the last element that has any")
+    let start = bytes.count
+    bytes.append(contentsOf: value)
+    attributeTable.append(
+      AttributeRecord(
+        name: name, valueStart: UInt32(start), valueCount: UInt32(bytes.count - start)))
+    records[node].attributeCount += 1
+  }
+
+  /// Interns a lower-cased name.
+  package mutating func intern(_ name: String) -> DocumentName { names.intern(name) }
 
   /// Adds text as the last child of `parent`, merging it into a preceding text sibling.
   public mutating func appendText(_ text: String, to parent: NodeID) {
     guard !text.isEmpty else { return }
-    if let last = nodes[parent].lastChild, nodes[last].kind == .text {
-      nodes[last].text += text
+    var text = text
+    text.withUTF8 { appendText(utf8: $0, to: parent) }
+  }
+
+  /// Adds UTF-8 from a parser as text, as ``appendText(_:to:)`` does: checked once, and
+  /// ill-formed sequences replaced by U+FFFD as `String(decoding:as:)` replaces them.
+  package mutating func appendText(repairing text: UnsafeBufferPointer<UInt8>, to parent: NodeID) {
+    if Self.isASCII(text) {
+      appendText(utf8: text, to: parent)
+    } else {
+      appendText(String(decoding: text, as: UTF8.self), to: parent)
+    }
+  }
+
+  /// Adds an attribute whose value is UTF-8 from a parser, repaired as
+  /// ``appendText(repairing:to:)`` repairs text (see ``appendAttribute(_:value:to:)``).
+  package mutating func appendAttribute(
+    _ name: DocumentName, repairing value: UnsafeBufferPointer<UInt8>, to node: NodeID
+  ) {
+    if Self.isASCII(value) {
+      appendAttribute(name, value: value, to: node)
+    } else {
+      appendAttribute(name, value: String(decoding: value, as: UTF8.self).utf8, to: node)
+    }
+  }
+
+  /// Whether every byte is ASCII, so the bytes are valid UTF-8 as they are.
+  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    // Eight bytes at a time: the high bit of any of them is a non-ASCII byte.
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      while index + 8 <= count {
+        if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+          return false
+        }
+        index += 8
+      }
+    }
+    while index < count {
+      if bytes[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Adds valid UTF-8 as text, as ``appendText(_:to:)`` does.
+  package mutating func appendText(utf8 text: UnsafeBufferPointer<UInt8>, to parent: NodeID) {
+    guard !text.isEmpty else { return }
+    let last = records[parent].lastChild
+    if last != Self.none, records[Int(last)].name == .text {
+      let record = records[Int(last)]
+      if Int(record.textStart + record.textCount) != bytes.count {
+        // Not at the end of the buffer: move it there, so it can grow in place.
+        let start = Int(record.textStart)
+        bytes.reserveCapacity(bytes.count + Int(record.textCount) + text.count)
+        for index in start..<start + Int(record.textCount) { bytes.append(bytes[index]) }
+        records[Int(last)].textStart = UInt32(bytes.count - Int(record.textCount))
+      }
+      bytes.append(contentsOf: text)
+      records[Int(last)].textCount += UInt32(text.count)
       return
     }
-    var node = DocumentNode(kind: .text, name: "", parent: parent)
-    node.text = text
-    append(node, to: parent)
+    let start = bytes.count
+    bytes.append(contentsOf: text)
+    var record = Record(
+      name: .text, parent: UInt32(parent), firstChild: Self.none, lastChild: Self.none,
+      nextSibling: Self.none, previousSibling: Self.none)
+    record.textStart = UInt32(start)
+    record.textCount = UInt32(text.count)
+    append(record, to: parent)
   }
 
   /// Sets the attribute `name` of the element `node` to `value`, replacing the first of that
   /// name (and dropping any later duplicate); nil removes it. What a ``DocumentPass`` changes
   /// links, ids and classes with.
   public mutating func setAttribute(_ name: String, to value: String?, of node: NodeID) {
-    precondition(nodes[node].kind == .element, "only elements have attributes")
+    precondition(records[node].kind == .element, "only elements have attributes")
     let name = name.lowercased()
-    var attributes = nodes[node].attributes
+    var attributes = attributes(of: node)
     let first = attributes.firstIndex { $0.name == name }
     attributes.removeAll { $0.name == name }
     if let value {
       attributes.insert(
-        DocumentNode.Attribute(name: name, value: value),
+        DocumentNode.Attribute(lowercasedName: name, value: value),
         at: min(first ?? attributes.count, attributes.count))
     }
-    nodes[node].attributes = attributes
+    setAttributes(attributes, of: node)
+  }
+
+  /// Replaces the attributes of `node` by `attributes` (written at the end of the table).
+  private mutating func setAttributes(_ attributes: [DocumentNode.Attribute], of node: NodeID) {
+    records[node].attributeStart = UInt32(attributeTable.count)
+    records[node].attributeCount = 0
+    for attribute in attributes {
+      let name = names.intern(attribute.name)
+      var value = attribute.value
+      value.withUTF8 { appendAttribute(name, value: $0, to: node) }
+    }
+  }
+
+  /// Starts with the names of `other`, so that copying its nodes keeps their numbers.
+  package mutating func adoptNames(of other: Document) {
+    precondition(records.count == 1, "names are adopted before any node is added")
+    names = other.names
+  }
+
+  /// Makes room for `count` bytes of text and attribute values.
+  package mutating func reserveBytes(_ count: Int) { bytes.reserveCapacity(count) }
+
+  /// Appends the text of the text node `node` of `other`, whose names this document adopted.
+  package mutating func copyText(of node: NodeID, from other: Document, to parent: NodeID) {
+    other.bytes.withUnsafeBufferPointer {
+      appendText(utf8: UnsafeBufferPointer(rebasing: $0[other.textRange(of: node)]), to: parent)
+    }
+  }
+
+  /// Appends the attributes of `node` of `other` (whose names this document adopted) to
+  /// `element`, which must be the last element with attributes.
+  package mutating func copyAttributes(
+    of node: NodeID, from other: Document, to element: NodeID
+  ) {
+    for attribute in other.attributeRecords(of: node) {
+      let start = Int(attribute.valueStart)
+      appendAttribute(
+        attribute.name, value: other.bytes[start..<start + Int(attribute.valueCount)],
+        to: element)
+    }
   }
 
   /// A copy of the document in which each node of `replaced` (with everything inside it) is
@@ -98,22 +422,34 @@ public struct Document: Sendable, Hashable {
   ) -> Document {
     var copy = Document()
     copy.metadata = metadata
-    copy.reserveCapacity(nodes.count)
+    copy.adoptNames(of: self)
+    copy.reserveCapacity(records.count)
+    copy.bytes.reserveCapacity(bytes.count)
+    copy.attributeTable.reserveCapacity(attributeTable.count)
     var open: [NodeID] = [copy.root]
     walk(
       below: root,
       enter: { current in
-        let node = nodes[current]
         let parent = open[open.count - 1]
         if replaced.contains(current) {
           replace(current, &copy, parent)
           return false
         }
-        if node.kind == .text {
-          copy.appendText(node.text, to: parent)
+        let record = records[current]
+        if record.name == .text {
+          bytes.withUnsafeBufferPointer {
+            copy.appendText(
+              utf8: UnsafeBufferPointer(rebasing: $0[textRange(of: current)]), to: parent)
+          }
           return false
         }
-        open.append(copy.appendElement(node.name, attributes: node.attributes, to: parent))
+        let element = copy.appendElement(record.name, to: parent)
+        for attribute in attributeRecords(of: current) {
+          let start = Int(attribute.valueStart)
+          copy.appendAttribute(
+            attribute.name, value: bytes[start..<start + Int(attribute.valueCount)], to: element)
+        }
+        open.append(element)
         return true
       },
       leave: { _ in open.removeLast() })
@@ -123,10 +459,10 @@ public struct Document: Sendable, Hashable {
   /// The children of `node`, in order.
   public func children(of node: NodeID) -> [NodeID] {
     var result: [NodeID] = []
-    var child = nodes[node].firstChild
+    var child = firstChild(of: node)
     while let current = child {
       result.append(current)
-      child = nodes[current].nextSibling
+      child = nextSibling(of: current)
     }
     return result
   }
@@ -135,7 +471,7 @@ public struct Document: Sendable, Hashable {
   public func textContent(of node: NodeID) -> String {
     var text = ""
     forEachDescendant(of: node) { id in
-      if nodes[id].kind == .text { text += nodes[id].text }
+      if records[id].name == .text { text += self.text(of: id) }
     }
     return text
   }
@@ -163,19 +499,22 @@ public struct Document: Sendable, Hashable {
   /// document.walk(
   ///   below: document.root,
   ///   enter: { id in
-  ///     guard document.nodes[id].kind != .text else { return false }
-  ///     output += "<\(document.nodes[id].name)>"
+  ///     guard document.kind(of: id) != .text else { return false }
+  ///     output += "<\(document.name(of: id))>"
   ///     return true
   ///   },
-  ///   leave: { id in output += "</\(document.nodes[id].name)>" })
+  ///   leave: { id in output += "</\(document.name(of: id))>" })
   /// ```
   package func walk(
     below node: NodeID, enter: (NodeID) -> Bool, leave: (NodeID) -> Void
   ) {
-    var next = nodes[node].firstChild
-    while let current = next {
+    let none = Self.none
+    var next = records[node].firstChild
+    while next != none {
+      let current = Int(next)
       if enter(current) {
-        if let child = nodes[current].firstChild {
+        let child = records[current].firstChild
+        if child != none {
           next = child
           continue
         }
@@ -183,30 +522,68 @@ public struct Document: Sendable, Hashable {
       }
       // On to the next sibling, or up, leaving each node whose children are all visited.
       var position = current
-      next = nil
+      next = none
       while true {
-        if let sibling = nodes[position].nextSibling {
+        let sibling = records[position].nextSibling
+        if sibling != none {
           next = sibling
           break
         }
-        guard let parent = nodes[position].parent, parent != node else { break }
-        leave(parent)
-        position = parent
+        let parent = records[position].parent
+        guard parent != none, Int(parent) != node else { break }
+        leave(Int(parent))
+        position = Int(parent)
       }
     }
   }
 
   @discardableResult
-  private mutating func append(_ node: DocumentNode, to parent: NodeID) -> NodeID {
-    let id = nodes.count
-    nodes.append(node)
-    if let last = nodes[parent].lastChild {
-      nodes[last].nextSibling = id
-      nodes[id].previousSibling = last
+  private mutating func append(_ record: Record, to parent: NodeID) -> NodeID {
+    let id = records.count
+    precondition(id < Int(Self.none), "a document holds fewer than 2^32 - 1 nodes")
+    records.append(record)
+    let last = records[parent].lastChild
+    if last != Self.none {
+      records[Int(last)].nextSibling = UInt32(id)
+      records[id].previousSibling = last
     } else {
-      nodes[parent].firstChild = id
+      records[parent].firstChild = UInt32(id)
     }
-    nodes[parent].lastChild = id
+    records[parent].lastChild = UInt32(id)
     return id
+  }
+}
+
+extension Document: Hashable {
+  /// Two documents are equal when their trees are: the same nodes (names, attributes, text)
+  /// linked the same way, and the same metadata. How the storage was filled does not count.
+  public static func == (lhs: Document, rhs: Document) -> Bool {
+    guard lhs.records.count == rhs.records.count, lhs.metadata == rhs.metadata else {
+      return false
+    }
+    for id in lhs.records.indices {
+      let left = lhs.records[id]
+      let right = rhs.records[id]
+      guard left.parent == right.parent, left.firstChild == right.firstChild,
+        left.lastChild == right.lastChild, left.nextSibling == right.nextSibling,
+        left.previousSibling == right.previousSibling,
+        left.attributeCount == right.attributeCount,
+        lhs.name(of: id) == rhs.name(of: id),
+        lhs.bytes[lhs.textRange(of: id)].elementsEqual(rhs.bytes[rhs.textRange(of: id)]),
+        left.attributeCount == 0 || lhs.attributes(of: id) == rhs.attributes(of: id)
+      else { return false }
+    }
+    return true
+  }
+
+  /// Hashes the tree as ``==`` compares it (structure, names and text).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(records.count)
+    hasher.combine(metadata)
+    for id in records.indices {
+      hasher.combine(records[id].parent)
+      hasher.combine(name(of: id))
+      for byte in bytes[textRange(of: id)] { hasher.combine(byte) }
+    }
   }
 }

@@ -1,4 +1,8 @@
-/// One node of a ``Document``: an element (name and attributes) or a run of text.
+/// One node of a ``Document`` as a value: an element (name and attributes) or a run of text.
+///
+/// A document does not store these: ``Document/nodes`` makes one each time a node is read,
+/// building its name, attributes and text as strings. That is the slow path, kept for passes
+/// that read a few nodes; code that visits many reads ``Document``'s id-based accessors.
 public struct DocumentNode: Sendable, Hashable {
   /// Whether a node is an element or text.
   public enum Kind: Sendable, Hashable {

@@ -99,7 +99,7 @@ package struct MarkdownDocumentBuilder {
       }
     case .item: open("li")
     case .paragraph:
-      if tightLists.last == true, document.nodes[parents[parents.count - 1]].name == "li" {
+      if tightLists.last == true, document.nameID(of: parent) == .li {
         frames.append(.transparent)
       } else {
         open("p")
@@ -134,7 +134,7 @@ package struct MarkdownDocumentBuilder {
         rawOpen.removeLast()
       }
       guard parents.count > 1 else { return }
-      let name = document.nodes[parent].name
+      let name = document.name(of: parent)
       if layout.linesBeforeEnd.contains(name) { startLine() }
       parents.removeLast()
       if name == "ul" || name == "ol" { _ = tightLists.popLast() }

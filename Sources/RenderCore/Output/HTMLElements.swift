@@ -22,4 +22,32 @@ package enum HTMLElements {
 
   /// Elements whose first newline a parser drops, so a leading newline must be doubled.
   package static let leadingNewline: Set<String> = ["pre", "textarea", "listing"]
+
+  /// HTML's element and attribute names, numbered by their place here in every ``Document``
+  /// (``DocumentName``): the first two stand for the root and for text. Names not listed are
+  /// numbered by the document that uses them.
+  package static let vocabulary: [String] = [
+    "#document", "#text",
+    // Elements.
+    "html", "head", "body", "title", "meta", "link", "style", "script", "noscript", "base",
+    "p", "div", "span", "a", "em", "strong", "b", "i", "u", "s", "del", "ins", "mark", "small",
+    "sub", "sup", "code", "kbd", "samp", "var", "pre", "blockquote", "q", "cite", "abbr", "br",
+    "hr", "img", "picture", "source", "video", "audio", "track", "iframe", "embed", "object",
+    "param", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "table",
+    "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td", "section",
+    "article", "aside", "nav", "header", "footer", "main", "figure", "figcaption", "details",
+    "summary", "form", "input", "button", "select", "option", "textarea", "label", "fieldset",
+    "legend", "area", "map", "wbr", "svg", "math", "template", "slot", "time", "data",
+    "address", "center", "font", "tt", "big", "strike", "xmp", "listing", "plaintext",
+    "noembed", "noframes", "frame", "frameset", "basefont", "bgsound", "keygen", "menu",
+    "dfn", "bdi", "bdo", "ruby", "rt", "rp", "output", "progress", "meter", "canvas",
+    "dialog", "hgroup", "search",
+    // Attributes.
+    "id", "class", "href", "src", "alt", "name", "type", "value", "lang", "dir", "rel",
+    "target", "width", "height", "align", "valign", "colspan", "rowspan", "start",
+    "checked", "disabled", "open", "hidden", "content", "charset", "http-equiv", "role",
+    "aria-hidden", "aria-label", "tabindex", "srcset", "sizes", "loading", "media",
+    "datetime", "border", "cellpadding", "cellspacing", "color", "face", "size", "bgcolor",
+    "nowrap", "data-footnotes", "data-footnote-ref", "data-footnote-backref",
+  ]
 }

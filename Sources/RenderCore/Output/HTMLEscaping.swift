@@ -38,6 +38,32 @@ package enum HTMLEscaping {
     appendEscaping(text, for: context, to: &output)
   }
 
+  /// Appends valid UTF-8 `text` escaped for `context` to the bytes `output`: the same escaping
+  /// as ``append(_:for:to:)``, byte by byte (what it replaces is ASCII, never part of a
+  /// multi-byte scalar).
+  package static func append(
+    utf8 text: UnsafeBufferPointer<UInt8>, for context: Context, to output: inout [UInt8]
+  ) {
+    var start = 0
+    for index in text.indices {
+      let replacement: StaticString
+      switch text[index] {
+      case UInt8(ascii: "&"): replacement = "&amp;"
+      case UInt8(ascii: "<"): replacement = "&lt;"
+      case UInt8(ascii: ">"): replacement = "&gt;"
+      case UInt8(ascii: "\"") where context != .text: replacement = "&quot;"
+      case UInt8(ascii: "'") where context == .anywhere: replacement = "&#39;"
+      default: continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+      output.append(
+        contentsOf: UnsafeBufferPointer(
+          start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+      start = index + 1
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+  }
+
   private static func appendEscaping(
     _ text: String, for context: Context, to output: inout String
   ) {

@@ -20,40 +20,39 @@ enum DocumentEncoding {
     var pool: [String] = []
     var pooled: [String: Int] = [:]
     var table: [UInt8] = []
-    table.reserveCapacity(document.nodes.count * 12)
+    table.reserveCapacity(document.nodeCount * 12)
     func index(pooling string: String) -> Int {
       if let index = pooled[string] { return index }
       pooled[string] = pool.count
       pool.append(string)
       return pool.count - 1
     }
-    // The nodes are read in place: binding each to a constant would copy it, retaining its
-    // strings and attributes for every node.
-    let nodes = document.nodes
-    for id in nodes.indices.dropFirst() {
-      let parent = nodes[id].parent ?? 0
-      switch nodes[id].kind {
+    // The nodes are read in place, by id: names come from the document's name table.
+    for id in 1..<document.nodeCount {
+      let parent = document.parent(of: id) ?? 0
+      switch document.kind(of: id) {
       case .element:
         table.append(0)
         WireReader.appendLength(parent, to: &table)
-        WireReader.appendLength(index(pooling: nodes[id].name), to: &table)
-        WireReader.appendLength(nodes[id].attributes.count, to: &table)
-        for attribute in nodes[id].attributes {
-          WireReader.appendLength(index(pooling: attribute.name), to: &table)
-          WireReader.appendLength(index(pooling: attribute.value), to: &table)
+        WireReader.appendLength(index(pooling: document.name(of: id)), to: &table)
+        let attributes = document.attributeRecords(of: id)
+        WireReader.appendLength(attributes.count, to: &table)
+        for attribute in attributes {
+          WireReader.appendLength(index(pooling: document.names[attribute.name]), to: &table)
+          WireReader.appendLength(index(pooling: document.value(of: attribute)), to: &table)
         }
       case .text:
         table.append(1)
         WireReader.appendLength(parent, to: &table)
         WireReader.appendLength(pool.count, to: &table)
-        pool.append(nodes[id].text)
+        pool.append(document.text(of: id))
       }
     }
     var bytes: [UInt8] = [version]
     bytes.reserveCapacity(table.count + pool.reduce(0) { $0 + $1.utf8.count + 4 } + 9)
     WireReader.appendLength(pool.count, to: &bytes)
     for string in pool { WireReader.appendString(string, to: &bytes) }
-    WireReader.appendLength(document.nodes.count - 1, to: &bytes)
+    WireReader.appendLength(document.nodeCount - 1, to: &bytes)
     bytes.append(contentsOf: table)
     return bytes
   }
@@ -76,7 +75,7 @@ enum DocumentEncoding {
     document.reserveCapacity(nodeCount + 1)
     for id in 1...max(1, nodeCount) where nodeCount > 0 {
       guard let kind = reader.readByte(), let parent = reader.readLength(), parent < id,
-        document.nodes[parent].kind == .element
+        document.kind(of: parent) == .element
       else { return nil }
       switch kind {
       case 0:
@@ -99,7 +98,7 @@ enum DocumentEncoding {
         return nil
       }
       // An empty or merged text would shift every later index: not a document's encoding.
-      guard document.nodes.count == id + 1 else { return nil }
+      guard document.nodeCount == id + 1 else { return nil }
     }
     return reader.isAtEnd ? document : nil
   }

@@ -359,7 +359,7 @@ package struct RenderPipeline: Sendable {
       let html = text
       var document = try renderer.requireImporter().importDocument(html: html)
       if document.metadata["title"] == nil,
-        let own = document.nodes.firstIndex(where: { $0.kind == .element && $0.name == "title" })
+        let own = (0..<document.nodeCount).first(where: { document.nameID(of: $0) == .title })
       {
         document.metadata["title"] = .string(
           document.textContent(of: own).trimmingCharacters(in: .whitespacesAndNewlines))

@@ -7,23 +7,23 @@ extension CascadeRun {
   static func places(in document: Document) -> [SIMD4<Int32>] {
     struct TypeKey: Hashable {
       var parent: Int
-      var name: String
+      var name: DocumentName
     }
-    let nodes = document.nodes
-    var places = [SIMD4<Int32>](repeating: .zero, count: nodes.count)
-    var children = [Int32](repeating: 0, count: nodes.count)
+    let count = document.nodeCount
+    var places = [SIMD4<Int32>](repeating: .zero, count: count)
+    var children = [Int32](repeating: 0, count: count)
     var ofType: [TypeKey: Int32] = [:]
-    for index in nodes.indices where nodes[index].kind == .element {
-      guard let parent = nodes[index].parent else { continue }
+    for index in 0..<count where document.kind(of: index) == .element {
+      guard let parent = document.parent(of: index) else { continue }
       children[parent] += 1
-      let key = TypeKey(parent: parent, name: nodes[index].name)
+      let key = TypeKey(parent: parent, name: document.nameID(of: index))
       let typeIndex = ofType[key, default: 0] + 1
       ofType[key] = typeIndex
       places[index] = SIMD4(children[parent], 0, typeIndex, 0)
     }
-    for index in nodes.indices where nodes[index].kind == .element {
-      guard let parent = nodes[index].parent else { continue }
-      let typeCount = ofType[TypeKey(parent: parent, name: nodes[index].name)] ?? 0
+    for index in 0..<count where document.kind(of: index) == .element {
+      guard let parent = document.parent(of: index) else { continue }
+      let typeCount = ofType[TypeKey(parent: parent, name: document.nameID(of: index))] ?? 0
       places[index][1] = children[parent] - places[index][0] + 1
       places[index][3] = typeCount - places[index][2] + 1
     }

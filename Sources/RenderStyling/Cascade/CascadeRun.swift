@@ -104,7 +104,12 @@ struct CascadeRun {
       append(rootContext)
       contextNumbers[rootContext] = 0
     }
-    let count = document.nodes.count
+    let count = document.nodeCount
+    // The stylesheet's numbers of the document's names, by name number: looked up once per
+    // name rather than once per element.
+    let names = document.names.names
+    let tagOfName = names.map { tagNumbers[$0] ?? -1 }
+    let attributeOfName = names.map { attributeNumbers[$0] }
     var styleIndices = [Int32](repeating: 0, count: count)
     var contextOfNode = [Int32](repeating: 0, count: count)
     var positionOfNode = [UInt8](repeating: 0, count: usesPositions ? count : 0)
@@ -113,11 +118,12 @@ struct CascadeRun {
     // What each element passes on to its later siblings, as interned part sets.
     var previousSiblingSetOfNode = [Int32](repeating: 0, count: usesSiblings ? count : 0)
     var earlierSiblingSetOfNode = [Int32](repeating: 0, count: usesSiblings ? count : 0)
-    try document.nodes.withUnsafeBufferPointer { nodes throws(RenderError) in
+    try document.records.withUnsafeBufferPointer { nodes throws(RenderError) in
       for index in 1..<count {
-        guard let parent = nodes[index].parent else { continue }
+        guard nodes[index].parent != Document.none else { continue }
+        let parent = Int(nodes[index].parent)
         let parentContext = contextOfNode[parent]
-        if nodes[index].kind == .text || contextIsHidden[Int(parentContext)] {
+        if nodes[index].name == .text || contextIsHidden[Int(parentContext)] {
           styleIndices[index] = styleIndices[parent]
           contextOfNode[index] = parentContext
           continue
@@ -130,7 +136,7 @@ struct CascadeRun {
         // siblings or places: then siblings alike can differ.
         if !usesSiblings && !usesPlaces, let sibling = previous,
           nodes[sibling].name == nodes[index].name,
-          nodes[sibling].attributes == nodes[index].attributes,
+          Self.sameAttributes(sibling, index, in: document),
           !usesPositions || positionOfNode[sibling] == position
         {
           let context = contextOfNode[sibling]
@@ -138,7 +144,8 @@ struct CascadeRun {
           styleIndices[index] = contextStyles[Int(context)]
           continue
         }
-        var signature = signature(of: index, in: nodes)
+        var signature = signature(
+          of: index, in: document, tagOfName: tagOfName, attributeOfName: attributeOfName)
         signature.position |= position | (parent == document.root ? 8 : 0)
         if usesPlaces { signature.positionSet = positionSet(for: places[index]) }
         var key = ContextKey(parent: parentContext, signature: signature)
@@ -233,23 +240,40 @@ struct CascadeRun {
   }
 
   private static func previousElementSibling(
-    of index: Int, in nodes: UnsafeBufferPointer<DocumentNode>
+    of index: Int, in nodes: UnsafeBufferPointer<Document.Record>
   ) -> Int? {
     var sibling = nodes[index].previousSibling
-    while let current = sibling, nodes[current].kind != .element {
-      sibling = nodes[current].previousSibling
+    while sibling != Document.none, nodes[Int(sibling)].name == .text {
+      sibling = nodes[Int(sibling)].previousSibling
     }
-    return sibling
+    return sibling == Document.none ? nil : Int(sibling)
+  }
+
+  /// Whether two elements have the same attributes, names and values, in the same order.
+  private static func sameAttributes(_ one: Int, _ other: Int, in document: Document) -> Bool {
+    let left = document.attributeRecords(of: one)
+    let right = document.attributeRecords(of: other)
+    guard left.count == right.count else { return false }
+    return zip(left, right).allSatisfy { pair in
+      pair.0.name == pair.1.name
+        && document.bytes[
+          Int(pair.0.valueStart)..<Int(pair.0.valueStart) + Int(pair.0.valueCount)
+        ]
+        .elementsEqual(
+          document.bytes[
+            Int(pair.1.valueStart)..<Int(pair.1.valueStart) + Int(pair.1.valueCount)])
+    }
   }
 
   /// Bit 0: no element before the node among its siblings; bit 1: none after it.
-  private static func position(of index: Int, in nodes: UnsafeBufferPointer<DocumentNode>) -> UInt8
-  {
+  private static func position(
+    of index: Int, in nodes: UnsafeBufferPointer<Document.Record>
+  ) -> UInt8 {
     var last = true
     var sibling = nodes[index].nextSibling
-    while let current = sibling, last {
-      last = nodes[current].kind != .element
-      sibling = nodes[current].nextSibling
+    while sibling != Document.none, last {
+      last = nodes[Int(sibling)].name == .text
+      sibling = nodes[Int(sibling)].nextSibling
     }
     let first = previousElementSibling(of: index, in: nodes) == nil
     return (first ? 1 : 0) | (last ? 2 : 0)
@@ -264,28 +288,30 @@ struct CascadeRun {
   }
 
   private mutating func signature(
-    of index: Int, in nodes: UnsafeBufferPointer<DocumentNode>
+    of index: Int, in document: Document, tagOfName: [Int32], attributeOfName: [Int32?]
   ) -> ElementSignature {
     var signature = ElementSignature()
-    signature.tag = tagNumbers[nodes[index].name] ?? -1
+    let elementName = document.nameID(of: index)
+    signature.tag = tagOfName[Int(elementName.rawValue)]
     var attributes: [Int32] = []
-    for attribute in nodes[index].attributes {
+    let records = document.attributeRecords(of: index)
+    for attribute in records {
       switch attribute.name {
-      case "id": signature.id = idNumbers[attribute.value] ?? -1
-      case "class": signature.classSet = classSet(attribute.value)
-      case "style": signature.inlineStyle = inlineStyle(attribute.value)
-      case "href" where usesLinks && (nodes[index].name == "a" || nodes[index].name == "area"):
+      case .id: signature.id = idNumbers[document.value(of: attribute)] ?? -1
+      case .class: signature.classSet = classSet(document.value(of: attribute))
+      case .style: signature.inlineStyle = inlineStyle(document.value(of: attribute))
+      case .href where usesLinks && (elementName == .a || elementName == .area):
         signature.position |= 4
       default: break
       }
-      if let name = attributeNumbers[attribute.name] {
+      if let name = attributeOfName[Int(attribute.name.rawValue)] {
         attributes.append(name)
         let values = attributeValueNumbers[Int(name)]
-        attributes.append(values.isEmpty ? -2 : values[attribute.value] ?? -2)
+        attributes.append(values.isEmpty ? -2 : values[document.value(of: attribute)] ?? -2)
       }
     }
     if !attributes.isEmpty { signature.attributeSet = intern(attributes: attributes) }
-    if let hints = PresentationalHints.css(for: nodes[index]) {
+    if !records.isEmpty, let hints = PresentationalHints.css(for: index, in: document) {
       signature.hints = inlineStyle(hints)
     }
     return signature

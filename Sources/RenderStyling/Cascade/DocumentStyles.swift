@@ -16,8 +16,10 @@ struct DocumentStyles {
 
   init(_ document: Document, linkedFrom folder: URL? = nil) {
     var linked = 0
-    for (index, node) in document.nodes.enumerated()
-    where node.kind == .element && (node.name == "style" || node.name == "link") {
+    let link = document.names.number(of: "link")
+    for index in 0..<document.nodeCount
+    where document.nameID(of: index) == .style || document.nameID(of: index) == link {
+      let node = document.nodes[index]
       if let type = node.attribute("type")?.lowercased(), !type.isEmpty, type != "text/css" {
         continue
       }

@@ -13,8 +13,10 @@ enum PresentationalHints {
   ]
 
   /// The hints of `node` as declaration text (`color: #f00; …`), or nil when it has none.
-  static func css(for node: DocumentNode) -> String? {
-    guard !node.attributes.isEmpty, elements.contains(node.name) else { return nil }
+  static func css(for index: Document.NodeID, in document: Document) -> String? {
+    let name = document.name(of: index)
+    guard elements.contains(name) else { return nil }
+    let node = document.nodes[index]
     var declarations: [String] = []
     for attribute in node.attributes {
       let value = attribute.value.trimmingASCIIWhitespace

@@ -79,7 +79,7 @@ enum RenderingRule: Equatable {
   ) -> Bool {
     if let closedDetails, node != firstSummary(of: closedDetails, in: document) { return true }
     switch kind {
-    case .dialog: return document.nodes[node].attribute("open") == nil
+    case .dialog: return document.attribute("open", of: node) == nil
     case .annotation: return true
     case .option: return chosenOption.map { $0 != node } ?? false
     case .optionGroup:
@@ -95,11 +95,11 @@ enum RenderingRule: Equatable {
     switch kind {
     case nil, .dialog, .annotation, .optionGroup, .mathLayout: return .inherited
     case .svg, .select, .embedded, .math: return .hidden
-    case .object: return document.nodes[node].attribute("data") == nil ? .inherited : .hidden
+    case .object: return document.attribute("data", of: node) == nil ? .inherited : .hidden
     case .svgText, .option, .summary, .mathToken: return .shown
-    case .details: return document.nodes[node].attribute("open") == nil ? .hidden : .inherited
+    case .details: return document.attribute("open", of: node) == nil ? .hidden : .inherited
     case .foreignObject:
-      let parent = document.nodes[node].parent.map { document.nodes[$0].name }
+      let parent = document.parent(of: node).map { document.nodes[$0].name }
       return ["svg", "g", "a", "switch", "symbol"].contains(parent) ? .shown : .inherited
     }
   }
@@ -132,10 +132,10 @@ enum RenderingRule: Equatable {
   }
 
   private static func firstSummary(of node: Document.NodeID, in document: Document) -> Int? {
-    var child = document.nodes[node].firstChild
+    var child = document.firstChild(of: node)
     while let current = child {
-      if document.nodes[current].name == "summary" { return current }
-      child = document.nodes[current].nextSibling
+      if document.name(of: current) == "summary" { return current }
+      child = document.nextSibling(of: current)
     }
     return nil
   }
@@ -146,7 +146,7 @@ enum RenderingRule: Equatable {
     var current: Document.NodeID? = node
     while let next = current {
       if next == ancestor { return true }
-      current = document.nodes[next].parent
+      current = document.parent(of: next)
     }
     return false
   }

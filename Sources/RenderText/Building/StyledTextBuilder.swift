@@ -23,7 +23,7 @@ struct StyledTextBuilder {
     self.styles = styles
     // Sizing the buffer once costs one read of each node's byte count, no walk of the tree.
     var textBytes = 0
-    for index in document.nodes.indices { textBytes += document.nodes[index].text.utf8.count }
+    for index in 0..<document.nodeCount { textBytes += document.textRange(of: index).count }
     flow = TextFlow(byteCapacity: textBytes + textBytes / 16 + 64)
   }
 
@@ -44,10 +44,14 @@ struct StyledTextBuilder {
     document.walk(
       below: root,
       enter: { node in
-        guard document.nodes[node].kind == .text else { return enter(node) }
+        guard document.kind(of: node) == .text else { return enter(node) }
         if let parent = frames.last, !parent.hidesText {
-          flow.appendText(
-            document.nodes[node].text, style: parent.style, whiteSpace: parent.whiteSpace)
+          // The document's bytes, read in place: no string is made per text node.
+          document.bytes.withUnsafeBufferPointer {
+            flow.appendText(
+              utf8: UnsafeBufferPointer(rebasing: $0[document.textRange(of: node)]),
+              style: parent.style, whiteSpace: parent.whiteSpace)
+          }
         }
         return false
       },
@@ -62,9 +66,9 @@ struct StyledTextBuilder {
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
     // The parent's frame is the last one: every displayed element has one.
-    let (role, rule) = names.meaning(of: document.nodes[node].name)
+    let (role, rule) = names.meaning(of: document.name(of: node))
     let chosenOption = frames.last.flatMap { $0.chosenOption >= 0 ? Int($0.chosenOption) : nil }
-    let closedDetails = frames.last?.isClosedDetails == true ? document.nodes[node].parent : nil
+    let closedDetails = frames.last?.isClosedDetails == true ? document.parent(of: node) : nil
     if RenderingRule.hides(
       node, kind: rule, in: document, chosenOption: chosenOption, closedDetails: closedDetails)
     {
@@ -79,12 +83,12 @@ struct StyledTextBuilder {
     switch frame.layout {
     case .block:
       flow.enterBlockLevel(marginTop: computed.margin.top)
-      if let anchor = document.nodes[node].id, !anchor.isEmpty { flow.setAnchor(anchor) }
+      if let anchor = document.attribute(.id, of: node), !anchor.isEmpty { flow.setAnchor(anchor) }
     case .cellOutsideRow: flow.softBreak(style: parentStyle)
     case .cell:
       enterCell(row: Int(frame.rowFrame))
       frames[Int(frame.rowFrame)].cellAlignments.append(computed.textAlign)
-      if document.nodes[node].name != "th" {
+      if document.name(of: node) != "th" {
         frames[Int(frame.rowFrame)].allCellsAreHeaders = false
       }
     case .inline: break
@@ -104,7 +108,7 @@ struct StyledTextBuilder {
     // its MathML's tokens one after the other.
     let parentHidesText = frames.count > 1 && frames[frames.count - 2].hidesText
     if rule == .math, !parentHidesText,
-      let linear = document.nodes[node].attribute("alttext"), !linear.isEmpty
+      let linear = document.attribute("alttext", of: node), !linear.isEmpty
     {
       flow.appendText(linear, style: frame.style, whiteSpace: frame.whiteSpace)
       frames[frames.count - 1].skipsContent = true
@@ -157,11 +161,11 @@ struct StyledTextBuilder {
 
     var key = parent?.styleKey ?? TextStyleKey()
     key.computedStyle = computedIndex
-    if role == .link, let target = document.nodes[node].attribute("href") {
+    if role == .link, let target = document.attribute("href", of: node) {
       key.link = table.linkIndex(target)
     }
     if case .heading(let level) = role { key.headingLevel = level }
-    if document.nodes[node].classes.contains("github_checkbox") {
+    if document.classes(of: node).contains("github_checkbox") {
       key.taskState = document.textContent(of: node).unicodeScalars.first.flatMap(
         TaskState.init(glyph:))
     }
@@ -194,7 +198,7 @@ struct StyledTextBuilder {
     case .hidden: frame.hidesText = true
     }
     frame.separatesWords = RenderingRule.separatesWords(rule)
-    frame.isClosedDetails = rule == .details && document.nodes[node].attribute("open") == nil
+    frame.isClosedDetails = rule == .details && document.attribute("open", of: node) == nil
     if rule == .select {
       frame.chosenOption = Int32(RenderingRule.chosenOption(of: node, in: document) ?? -1)
     } else {
@@ -238,7 +242,7 @@ struct StyledTextBuilder {
     case .rule: block.kind = .rule
     default: break
     }
-    if role == .other, let alert = Self.alertKind(of: document.nodes[node]) {
+    if role == .other, let alert = Self.alertKind(of: node, in: document) {
       block.kind = .alert
       block.alert = alert
       block.indentLevel += 1
@@ -257,18 +261,21 @@ struct StyledTextBuilder {
   private mutating func appendAlternativeText(
     of node: Document.NodeID, style: Int32, whiteSpace: ComputedStyle.WhiteSpace
   ) {
-    guard let alternative = document.nodes[node].attribute("alt"), !alternative.isEmpty else {
+    guard let alternative = document.attribute("alt", of: node), !alternative.isEmpty else {
       return
     }
     var imageStyle = table.styles[Int(style)]
-    imageStyle.imageURL = document.nodes[node].attribute("src")
+    imageStyle.imageURL = document.attribute("src", of: node)
     flow.appendText(alternative, style: table.index(of: imageStyle), whiteSpace: whiteSpace)
   }
 
   /// The kind of the GitHub alert `element` is (`markdown-alert markdown-alert-note`: `note`);
   /// nil for any other element.
-  private static func alertKind(of element: DocumentNode) -> String? {
-    let classes = element.classes
+  private static func alertKind(of element: Document.NodeID, in document: Document) -> String? {
+    guard document.kind(of: element) == .element,
+      document.attributeRecords(of: element).contains(where: { $0.name == .class })
+    else { return nil }
+    let classes = document.classes(of: element)
     guard classes.contains("markdown-alert") else { return nil }
     let prefix = "markdown-alert-"
     return classes.first { $0.hasPrefix(prefix) && $0 != "markdown-alert-title" }
@@ -305,20 +312,20 @@ struct StyledTextBuilder {
 
   private func itemCount(_ list: Document.NodeID) -> Int {
     var count = 0
-    var child = document.nodes[list].firstChild
+    var child = document.firstChild(of: list)
     while let current = child {
-      if document.nodes[current].kind == .element {
+      if document.kind(of: current) == .element {
         let index = styleIndex(of: current)
         if index >= 0 && styles.uniqueStyles[Int(index)].display == .listItem { count += 1 }
       }
-      child = document.nodes[current].nextSibling
+      child = document.nextSibling(of: current)
     }
     return count
   }
 
   /// The number of the list item `node`, advancing its list's counter.
   private mutating func number(_ node: Document.NodeID) -> Int {
-    let value = document.nodes[node].attribute("value").flatMap(ListCounter.integer)
+    let value = document.attribute("value", of: node).flatMap(ListCounter.integer)
     let list = Int(frames[frames.count - 1].listFrame)
     guard list >= 0 else { return looseItemCounter.number(explicitValue: value) }
     return frames[list].counter.number(explicitValue: value)

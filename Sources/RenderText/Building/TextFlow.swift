@@ -93,12 +93,18 @@ struct TextFlow {
   /// Appends a text node's characters, collapsing or keeping white space as `whiteSpace` says.
   mutating func appendText(_ text: String, style: Int32, whiteSpace: ComputedStyle.WhiteSpace) {
     var text = text
-    text.withUTF8 { bytes in
-      switch whiteSpace {
-      case .normal, .nowrap: appendCollapsing(bytes, style: style, keepingNewlines: false)
-      case .preLine: appendCollapsing(bytes, style: style, keepingNewlines: true)
-      case .pre, .preWrap: appendPreserving(bytes, style: style)
-      }
+    text.withUTF8 { appendText(utf8: $0, style: style, whiteSpace: whiteSpace) }
+  }
+
+  /// Appends valid UTF-8 text as ``appendText(_:style:whiteSpace:)`` does: a document's text
+  /// read in place.
+  mutating func appendText(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, style: Int32, whiteSpace: ComputedStyle.WhiteSpace
+  ) {
+    switch whiteSpace {
+    case .normal, .nowrap: appendCollapsing(bytes, style: style, keepingNewlines: false)
+    case .preLine: appendCollapsing(bytes, style: style, keepingNewlines: true)
+    case .pre, .preWrap: appendPreserving(bytes, style: style)
     }
   }
 
