@@ -1,5 +1,6 @@
 import CSourceHighlightHeaders
 import Foundation
+import RenderCore
 
 #if canImport(Glibc)
   import Glibc
@@ -149,10 +150,7 @@ enum SourceHighlightBridge {
     /// of the URL it depends on.
     static var candidates: [String] {
       let file = SOURCE_HIGHLIGHT_SHIM_FILE
-      guard
-        let executable = try? FileManager.default.destinationOfSymbolicLink(
-          atPath: "/proc/self/exe")
-      else { return [file] }
+      guard let executable = LinuxSystem.executablePath() else { return [file] }
       let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
       let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         .filter { $0.hasSuffix("_RenderHighlight.resources") }.sorted()
@@ -165,13 +163,16 @@ enum SourceHighlightBridge {
       var reasons: [String] = []
       for path in paths {
         // Local: the shim's C++ symbols stay out of the process's global scope.
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-          reasons.append(dlerror().map { String(cString: $0) } ?? path)
+        let handle: UnsafeMutableRawPointer
+        switch LinuxSystem.loadSharedObject(path) {
+        case .success(let loaded): handle = loaded
+        case .failure(let failure):
+          reasons.append(failure.reason)
           continue
         }
         if let shim = bind(handle) { return .success(shim) }
         reasons.append("\(path) lacks the shim's entry points")
-        dlclose(handle)
+        LinuxSystem.unloadSharedObject(handle)
       }
       return .failure(
         .highlighterFailed(
@@ -181,7 +182,7 @@ enum SourceHighlightBridge {
 
     private static func bind(_ handle: UnsafeMutableRawPointer) -> Shim? {
       func symbol<Function>(_ name: String, as _: Function.Type) -> Function? {
-        dlsym(handle, name).map { unsafeBitCast($0, to: Function.self) }
+        LinuxSystem.function(name, in: handle, as: Function.self)
       }
       guard
         let languageLoad = symbol(

@@ -2,8 +2,8 @@ import Foundation
 import RenderKit
 
 /// A ``FileWatcher``'s state, owned by its thread: the inotify descriptor, the descriptor
-/// that wakes the thread to stop, and which names in which folder matter. The one file that
-/// talks to inotify. Apart from the watcher so that dropping the watcher stops the thread.
+/// that wakes the thread to stop, and which names in which folder matter. Its inotify calls are
+/// `LinuxSystem`'s. Apart from the watcher so that dropping the watcher stops the thread.
 final class WatchLoop: @unchecked Sendable {
   // Written once in init; the thread reads them. `stopped` is guarded by `lock`.
   private let inotify: Int32
@@ -23,7 +23,7 @@ final class WatchLoop: @unchecked Sendable {
     self.quietPeriod = quietPeriod
     self.longestDelay = longestDelay
     self.onChange = onChange
-    inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    inotify = LinuxSystem.fileEventQueue()
     guard inotify >= 0 else {
       throw .fileUnreadable(
         path: files.first ?? "", reason: "cannot be watched (\(Self.lastError()))")
@@ -36,9 +36,6 @@ final class WatchLoop: @unchecked Sendable {
     }
     wake = pipeEnds[0]
     wakeWriter = pipeEnds[1]
-    let mask: UInt32 =
-      UInt32(IN_CLOSE_WRITE) | UInt32(IN_MODIFY) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM)
-      | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_ATTRIB)
     var descriptors: [String: Int32] = [:]
     for file in files {
       let given = URL(fileURLWithPath: file).standardizedFileURL
@@ -47,7 +44,7 @@ final class WatchLoop: @unchecked Sendable {
         let folder = watched.deletingLastPathComponent().path
         var descriptor = descriptors[folder]
         if descriptor == nil {
-          descriptor = inotify_add_watch(inotify, folder, mask)
+          descriptor = LinuxSystem.watchFolder(folder, on: inotify)
           guard let added = descriptor, added >= 0 else {
             let reason = Self.lastError()
             close(inotify)
@@ -130,24 +127,15 @@ final class WatchLoop: @unchecked Sendable {
   /// overflowed and events were lost).
   private func readEvents(into buffer: inout [UInt8]) -> Set<String> {
     var paths: Set<String> = []
-    let headerSize = MemoryLayout<inotify_event>.size
     while true {
       let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
       guard count > 0 else { return paths }
-      var offset = 0
-      while offset + headerSize <= count {
-        let (descriptor, mask, nameLength) = buffer.withUnsafeBytes { bytes in
-          let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-          return (event.wd, event.mask, Int(event.len))
-        }
-        let nameBytes = buffer[(offset + headerSize)..<(offset + headerSize + nameLength)]
-        let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+      for event in LinuxSystem.fileEvents(in: buffer, count: count) {
+        if event.overflowed {
           for names in folders.values { for files in names.values { paths.formUnion(files) } }
-        } else if let files = folders[descriptor]?[name] {
+        } else if let files = folders[event.watch]?[event.name] {
           paths.formUnion(files)
         }
-        offset += headerSize + nameLength
       }
     }
   }

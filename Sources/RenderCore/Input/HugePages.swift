@@ -16,7 +16,7 @@ package enum HugePages {
       let first = (address + UInt(size) - 1) & ~UInt(size - 1)
       let end = (address + UInt(count)) & ~UInt(size - 1)
       guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-      _ = madvise(aligned, Int(end - first), MADV_HUGEPAGE)
+      LinuxSystem.adviseHugePages(aligned, count: Int(end - first))
     #endif
   }
 }

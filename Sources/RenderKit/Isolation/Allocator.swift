@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 
 /// glibc's allocator in a process that renders large documents one after another (the
 /// worker): its mmap threshold fixed, and free heap pages handed back between the stages of
@@ -19,8 +20,9 @@ package enum Allocator {
     #if os(Linux)
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
       let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
-      guard let symbol = dlsym(nil, "mallopt") else { return }
-      _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 128 * 1024)
+      guard let mallopt = LinuxSystem.function("mallopt", in: nil, as: Mallopt.self)
+      else { return }
+      _ = mallopt(mmapThreshold, 128 * 1024)
     #endif
   }
 
@@ -31,8 +33,9 @@ package enum Allocator {
   package static func returnFreePages() {
     #if os(Linux)
       typealias MallocTrim = @convention(c) (Int) -> Int32
-      guard let symbol = dlsym(nil, "malloc_trim") else { return }
-      _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+      guard let mallocTrim = LinuxSystem.function("malloc_trim", in: nil, as: MallocTrim.self)
+      else { return }
+      _ = mallocTrim(0)
     #endif
   }
 }

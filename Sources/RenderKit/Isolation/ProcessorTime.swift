@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 
 /// The processor time a process has used, user and system together, read from its CPU-time
 /// clock: what the host reads of a worker to hold a render to its scaled deadline, and what
@@ -22,13 +23,8 @@ package enum ProcessorTime {
     var total =
       Duration.seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + .microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-    let tasks = "/proc/self/task"
-    for task in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
-      guard let children = try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)
-      else { continue }
-      for child in children.split(separator: " ").compactMap({ pid_t($0) }) {
-        total += used(by: child) ?? .zero
-      }
+    for child in LinuxSystem.childProcesses() {
+      total += used(by: child) ?? .zero
     }
     return total
   }

@@ -46,11 +46,7 @@ struct WorkerCaps: Equatable {
   /// The soft limit is set again for every request, so a later request with a larger cap gets it.
   func applyMemoryCap() {
     let current = ProcessMemory.ownBytes(field: ProcessMemory.dataField)
-    var limit = rlimit()
-    getrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
-    let wanted = rlim_t(clamping: current &+ 2 &* memoryBytes)
-    limit.rlim_cur = min(wanted, limit.rlim_max)
-    setrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
+    LinuxSystem.limitDataSegment(to: current &+ 2 &* memoryBytes)
   }
 
   /// The answer, or a limit error in its place when it is larger than ``outputBytes``.

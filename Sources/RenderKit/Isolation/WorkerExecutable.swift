@@ -31,7 +31,7 @@ enum WorkerExecutable {
   /// The worker's path, or a clear error saying where it was looked for and what to do.
   static func locate(configured: String?) throws(RenderError) -> String {
     var candidates: [String] = []
-    if isHost(configured: configured), let own = ownExecutable() {
+    if isHost(configured: configured), let own = LinuxSystem.executablePath() {
       return own
     }
     if let configured {
@@ -57,11 +57,4 @@ enum WorkerExecutable {
         + "\(environmentVariable) to its path; or choose in-process isolation for trusted input")
   }
 
-  /// The running program's own file (the kernel's link, immune to a changed working directory).
-  private static func ownExecutable() -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard length > 0 else { return nil }
-    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
 }

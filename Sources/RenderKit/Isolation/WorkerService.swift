@@ -283,9 +283,7 @@ public enum WorkerService {
   /// without close-on-exec must not be held open (say, the write end of a pipe) by a worker.
   private static func closeInheritedDescriptors(keeping socket: Int32) {
     if render_close_descriptors_except(socket) == 0 { return }
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for name in open {
-      guard let descriptor = Int32(name), descriptor > 2, descriptor != socket else { continue }
+    for descriptor in LinuxSystem.openDescriptors() where descriptor > 2 && descriptor != socket {
       close(descriptor)
     }
   }
