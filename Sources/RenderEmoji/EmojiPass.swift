@@ -33,16 +33,21 @@ public struct EmojiPass: DocumentPass {
   ]
 
   /// Replaces the shortcodes of every text outside ``literalElements``; a document without
-  /// one is left as it is.
+  /// one is left as it is. Reads the document by id: a text is decoded only when its bytes
+  /// hold a shortcode's shape.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
+    let literal = Set(Self.literalElements.compactMap { document.names.number(of: $0) })
     var texts: [Document.NodeID: String] = [:]
     document.walk(
       below: document.root,
       enter: { id in
-        guard document.nodes[id].kind == .text else {
-          return !Self.literalElements.contains(document.nodes[id].name)
+        let name = document.nameID(of: id)
+        guard name == .text else { return !literal.contains(name) }
+        let range = document.textRange(of: id)
+        let holds = document.bytes.withUnsafeBufferPointer {
+          EmojiShortcodes.holdsShortcode(raw: UnsafeBufferPointer(rebasing: $0[range]))
         }
-        if let replaced = EmojiShortcodes.replacing(in: document.nodes[id].text),
+        if holds, let replaced = EmojiShortcodes.replacing(in: document.text(of: id)),
           !Self.isAutolinkText(id, in: document)
         {
           texts[id] = replaced
@@ -59,9 +64,9 @@ public struct EmojiPass: DocumentPass {
   /// Whether the text `id` is a link's text that its target ends with (`https://x.io/:a:`,
   /// `www.x.io/:a:` written as `http://www.x.io/:a:`): a URL shown as it is.
   private static func isAutolinkText(_ id: Document.NodeID, in document: Document) -> Bool {
-    guard let parent = document.nodes[id].parent, document.nodes[parent].name == "a",
-      let href = document.nodes[parent].attribute("href")
+    guard let parent = document.parent(of: id), document.nameID(of: parent) == .a,
+      let href = document.attribute(.href, of: parent)
     else { return false }
-    return href.hasSuffix(document.nodes[id].text)
+    return href.hasSuffix(document.text(of: id))
   }
 }

@@ -76,7 +76,7 @@ public enum EmojiShortcodes {
   }
 
   /// ``mayHoldShortcode(utf8:)`` of bytes in memory.
-  private static func holdsShortcode(raw bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func holdsShortcode(raw bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
     var index = 0
     while index < bytes.count,
