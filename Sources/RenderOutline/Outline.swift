@@ -21,11 +21,16 @@ public struct Outline: Sendable, Hashable {
   public init(document: Document, anchorPrefix: String = "") {
     var slugger = HeadingSlugger()
     var found: [(node: Document.NodeID, level: Int, id: String?)] = []
+    // Heading levels by name id: elements are compared as numbers, not as strings.
+    var levels: [DocumentName: Int] = [:]
+    for level in 1...6 {
+      if let name = document.names.number(of: "h\(level)") { levels[name] = level }
+    }
     document.forEachDescendant(of: document.root) { id in
       guard document.kind(of: id) == .element else { return }
       let anchor = document.attribute(.id, of: id)
       if let existing = anchor, !existing.isEmpty { slugger.reserve(existing) }
-      if let level = OutlineHeading.level(ofElement: document.name(of: id)) {
+      if let level = levels[document.nameID(of: id)] {
         found.append((id, level, anchor.flatMap { $0.isEmpty ? nil : $0 }))
       }
     }
@@ -51,7 +56,7 @@ public struct Outline: Sendable, Hashable {
     if tableOfContents == nil {
       // Without contents nothing moves: the ids are set in place, no copy is made.
       var anchored = document
-      for heading in headings where document.nodes[heading.node].attribute("id")?.isEmpty ?? true {
+      for heading in headings where document.attribute(.id, of: heading.node)?.isEmpty ?? true {
         anchored.setAttribute("id", to: heading.anchor, of: heading.node)
       }
       return anchored

@@ -18,13 +18,4 @@ public struct OutlineHeading: Sendable, Hashable {
     self.anchor = anchor
     self.node = node
   }
-
-  /// 1–6 when `name` is `h1`…`h6`, else nil.
-  static func level(ofElement name: String) -> Int? {
-    let bytes = Array(name.utf8)
-    guard bytes.count == 2, bytes[0] == UInt8(ascii: "h"), (0x31...0x36).contains(bytes[1]) else {
-      return nil
-    }
-    return Int(bytes[1] - 0x30)
-  }
 }

@@ -38,17 +38,28 @@ public struct UserContentPass: DocumentPass {
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var targets: Set<String> = []
     var links: [Document.NodeID] = []
-    for node in document.nodes.indices where document.nodes[node].kind == .element {
-      for name in ["id", "name"] {
-        guard let value = document.nodes[node].attribute(name) else { continue }
+    // By id: most nodes are text or have no attribute, and are passed over without a string.
+    let id = DocumentName.id
+    let name = document.names.number(of: "name")
+    for node in 0..<document.nodeCount where document.nameID(of: node) != .text {
+      let attributes = document.attributeRecords(of: node)
+      guard !attributes.isEmpty else { continue }
+      var seen: [DocumentName] = []
+      for attribute in attributes where attribute.name == id || attribute.name == name {
+        // The first of a name counts, as setAttribute keeps the first and drops the others.
+        guard !seen.contains(attribute.name) else { continue }
+        seen.append(attribute.name)
+        let value = document.value(of: attribute)
         let prefixed = value.hasPrefix(Self.prefix) ? value : Self.prefix + value
-        if prefixed != value { document.setAttribute(name, to: prefixed, of: node) }
+        if prefixed != value {
+          document.setAttribute(document.names[attribute.name], to: prefixed, of: node)
+        }
         targets.insert(prefixed)
       }
-      if document.nodes[node].attribute("href")?.first == "#" { links.append(node) }
+      if document.attribute(.href, of: node)?.first == "#" { links.append(node) }
     }
     for link in links {
-      guard let href = document.nodes[link].attribute("href") else { continue }
+      guard let href = document.attribute(.href, of: link) else { continue }
       let fragment = href.dropFirst()
       guard !fragment.hasPrefix(Self.prefix) else { continue }
       let decoded = String(fragment).removingPercentEncoding ?? String(fragment)
