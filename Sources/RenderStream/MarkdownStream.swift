@@ -29,10 +29,16 @@ import RenderKit
 ///   something): the blocks from the first that may use it are reopened
 ///   (``StreamUpdate/reopened``) and, at ``finish()``, rendered again as one block that
 ///   replaces them. Past 64 blocks that may define, the stream holds in the same way rather
-///   than revise again and again. Options whose output depends on the whole document
-///   (heading anchors, a table of contents, source positions) hold everything; with
-///   footnotes, the stream holds from the first block that may refer to one (`[^`), since
-///   the notes are numbered and listed at the end of the document.
+///   than revise again and again. Options whose output depends on the whole document (a
+///   table of contents, source positions) hold everything; with footnotes, the stream holds
+///   from the first block that may refer to one (`[^`), since the notes are numbered and
+///   listed at the end of the document.
+/// - Raw HTML through the allowlist that leaves an element open (`<details>` closed in a later
+///   block): the blocks from it are held until a block closes it, then replaced by one.
+///
+/// Heading anchors do not hold anything: each block's render continues the anchors the
+/// blocks before it took (``HeadingAnchorLedger``), so duplicate titles are numbered as in the
+/// whole document.
 ///
 /// Setext underlines, tables and lists that turn loose cannot reach back: a block ends only
 /// before a line after a blank line, and no such line changes a block before it (a list
@@ -115,10 +121,10 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let options = renderer.options
     lines = SourceLines(
       splitter: BlockSplitter(definitionLists: options.extensions.contains(.definitionLists)))
-    // Anchors asked for hold the stream (their contents span the document); the gfm
-    // profile's anchors continue from block to block (a heading's anchor depends only on the
-    // headings and ids before it), and its raw HTML holds only while an element is left open.
-    if options.headingAnchors || options.tableOfContents || options.sourcePositions {
+    // A table of contents holds the stream (it lists the whole document); anchors continue
+    // from block to block (a heading's anchor depends only on the headings and ids before
+    // it), and the allowlist's raw HTML holds only while an element is left open.
+    if options.tableOfContents || options.sourcePositions {
       heldFrom = 0
     }
     holdsAtFootnote = options.extensions.contains(.footnotes)

@@ -101,6 +101,25 @@ struct GFMStreamTests {
     #expect(oneShot.contains("<details>"))
   }
 
+  /// Anchors asked for outside the gfm profile's allowlist (no prefix) stream the same way.
+  @Test func askedForAnchorsHoldNothing() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    configuration.options.headingAnchors = true
+    configuration.disabledExtensions = [.allowedHTML]
+    let renderer = try Renderer(configuration: configuration)
+    let stream = MarkdownStream(
+      renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer))
+    var shown = StreamedDocument<String>()
+    shown.apply(try stream.feed(Array("# Usage\n\nText.\n\n# Usage\n".utf8)))
+    #expect(shown.blocks.allSatisfy { $0.isFinal })
+    #expect(shown.outputs.joined().contains("<h1 id=\"usage-1\">Usage</h1>"))
+    shown.apply(try stream.feed(Array("\nEnd.\n".utf8)))
+    shown.apply(try stream.finish())
+    let oneShot = try renderer.html(.markdown("# Usage\n\nText.\n\n# Usage\n\nEnd.\n")).html
+    #expect(shown.outputs.joined() == oneShot)
+  }
+
   /// The same in styled text, in seeded chunks of 1 to 7 bytes.
   @Test func styledTextEndsAsTheOneShot() throws {
     let rendering = StyledTextBlockRendering(renderer: renderer)
