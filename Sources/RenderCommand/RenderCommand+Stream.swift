@@ -52,7 +52,7 @@ extension RenderCommand {
           renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer),
           rendersTail: false)
         // As below: the worker and the stylesheet made ready before the input.
-        _ = try stream.rendering.render("x\n")
+        _ = try stream.rendering.render("# x\n")
         // The open block's source when it was last sent.
         var lastTail: Range<Int>?
         func send(_ update: StreamUpdate<StyledText>) throws(RenderError) {

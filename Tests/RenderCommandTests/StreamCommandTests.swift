@@ -79,6 +79,43 @@ struct StreamCommandTests {
     }
   }
 
+  /// Under the default configuration, headings with repeated titles, in-page links before and
+  /// after their targets, balanced raw HTML and a `<details>` over three blocks, slowly
+  /// through a pipe: the fragment and the text end as the one-shot render.
+  @Test(arguments: ["fragment", "text"])
+  func headingsAndRawHTMLEndAsTheOneShot(to: String) throws {
+    let text = """
+      # Usage
+
+      See [setup](#setup) and [the second usage](#usage-1).
+
+      <p align="center"><sub>a caption</sub><br></p>
+
+      ## Setup
+
+      # Usage
+
+      <details>
+      <summary>More</summary>
+
+      Hidden *text*.
+
+      </details>
+
+      ## Setup
+
+      Back to [usage](#usage).
+
+      """
+    let oneShot = try ProcessRun(render, ["--to", to, "--deadline", "60"], input: Data(text.utf8))
+    #expect(oneShot.status == 0)
+    #expect(to != "fragment" || oneShot.outputText.contains("id=\"user-content-setup-1\""))
+    let run = try SlowRun(
+      render, ["--stream", "--to", to, "--deadline", "60"], input: Array(text.utf8))
+    #expect(run.status == 0)
+    #expect(String(decoding: run.output, as: UTF8.self) == oneShot.outputText)
+  }
+
   /// README.md piped line by line, slowly, into `render --stream --to terminal` in a tmux pane:
   /// the screen (history included) ends as `render README.md --to terminal` leaves it.
   @Test(.enabled(if: TerminalSession.tmux != nil, TerminalSession.missing))
