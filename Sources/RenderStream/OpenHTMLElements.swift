@@ -75,6 +75,7 @@ struct OpenHTMLElements {
   }
 
   private mutating func readTags(_ line: ArraySlice<UInt8>, closesCount: Bool) {
+    let closings = line.contains(0x60) ? Self.codeSpanClosings(in: line) : [:]
     var index = line.startIndex
     while index < line.endIndex {
       let byte = line[index]
@@ -90,8 +91,7 @@ struct OpenHTMLElements {
       if byte == 0x60 {
         // A code span: skipped to the run of backticks that closes it, if the line has one.
         let run = line[index...].prefix { $0 == 0x60 }.count
-        index += run
-        if let close = Self.closingRun(of: run, in: line[index...]) { index = close + run }
+        index = closings[index].map { $0 + run } ?? index + run
         continue
       }
       guard byte == 0x3C, index + 1 < line.endIndex else {
@@ -139,15 +139,24 @@ struct OpenHTMLElements {
     return nil
   }
 
-  /// Where a run of exactly `length` backticks starts in `text`, if one does.
-  private static func closingRun(of length: Int, in text: ArraySlice<UInt8>) -> Int? {
-    var index = text.startIndex
-    while let start = text[index...].firstIndex(of: 0x60) {
-      let run = text[start...].prefix { $0 == 0x60 }.count
-      if run == length { return start }
-      index = start + run
+  /// For each run of backticks in `line`, where the next run of the same length starts (the
+  /// one that closes a code span it opens), if there is one: found in one pass from the end,
+  /// so that a line of many unmatched runs costs its length, not its length per run.
+  private static func codeSpanClosings(in line: ArraySlice<UInt8>) -> [Int: Int] {
+    var runs: [(start: Int, length: Int)] = []
+    var index = line.startIndex
+    while let start = line[index...].firstIndex(of: 0x60) {
+      let length = line[start...].prefix { $0 == 0x60 }.count
+      runs.append((start, length))
+      index = start + length
     }
-    return nil
+    var closings: [Int: Int] = [:]
+    var nextOfLength: [Int: Int] = [:]
+    for run in runs.reversed() {
+      if let next = nextOfLength[run.length] { closings[run.start] = next }
+      nextOfLength[run.length] = run.start
+    }
+    return closings
   }
 
   private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
