@@ -52,7 +52,7 @@ extension RenderCommand {
           renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer),
           rendersTail: false)
         // As below: the worker and the stylesheet made ready before the input.
-        _ = try stream.rendering.render("x\n")
+        _ = try stream.rendering.render("# x\n")
         // The open block's source when it was last sent.
         var lastTail: Range<Int>?
         func send(_ update: StreamUpdate<StyledText>) throws(RenderError) {
@@ -95,7 +95,7 @@ extension RenderCommand {
       renderer: renderer, rendering: rendering, rendersTail: output.liveRows != nil)
     // The first render starts an isolated engine's worker (and parses the stylesheet for
     // styled text): before the input arrives, not with the first block.
-    _ = try rendering.render("x\n")
+    _ = try rendering.render("# x\n")
     while let chunk = try input.next() { try output.apply(try stream.feed(chunk)) }
     try output.finish(try stream.finish())
   }

@@ -57,9 +57,13 @@ public struct HeadingAnchorsPass: DocumentPass {
   }
 
   /// Sets the anchors (after the context's ``DocumentPassContext/idPrefix``) and places the
-  /// table of contents of the configured levels.
+  /// table of contents of the configured levels. Within a ``HeadingAnchorLedger/current``
+  /// ledger, the anchors continue it.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
-    let outline = Outline(document: document, anchorPrefix: context.idPrefix)
+    let outline =
+      HeadingAnchorLedger.current?.continuing { slugger in
+        Outline(document: document, anchorPrefix: context.idPrefix, slugger: &slugger)
+      } ?? Outline(document: document, anchorPrefix: context.idPrefix)
     let contents =
       context.options.tableOfContents
       ? TableOfContents(outline: outline, levels: context.options.tableOfContentsLevels) : nil

@@ -16,9 +16,18 @@
 public struct HeadingSlugger: Sendable, Hashable {
   /// For each slug handed out or reserved, how many times its text has been asked for again.
   private var occurrences: [String: Int] = [:]
+  /// Every anchor handed out or reserved, in order.
+  public private(set) var anchors: [String] = []
 
   /// Creates a slugger that has seen no heading.
   public init() {}
+
+  /// A slugger that has handed out or reserved `anchors`: it numbers the next heading as the
+  /// slugger that made them would (a slug's count of duplicates only ever skips anchors taken,
+  /// so the anchors alone are its state).
+  public init(taking anchors: some Sequence<String>) {
+    for anchor in anchors { reserve(anchor) }
+  }
 
   /// The unique anchor for a heading with this text.
   public mutating func slug(for text: String) -> String {
@@ -29,12 +38,15 @@ public struct HeadingSlugger: Sendable, Hashable {
       slug = "\(base)-\(occurrences[base]!)"
     }
     occurrences[slug] = 0
+    anchors.append(slug)
     return slug
   }
 
   /// Marks an anchor as taken (a heading that already has an `id`), so no slug repeats it.
   public mutating func reserve(_ anchor: String) {
-    if occurrences[anchor] == nil { occurrences[anchor] = 0 }
+    guard occurrences[anchor] == nil else { return }
+    occurrences[anchor] = 0
+    anchors.append(anchor)
   }
 
   /// The slug of `text` before duplicates are numbered.

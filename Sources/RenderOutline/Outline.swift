@@ -4,8 +4,9 @@ import RenderCore
 /// the source of heading `id`s, the table of contents and the page title alike.
 ///
 /// Every `h1`…`h6` element gets an anchor. One that already has an `id` keeps it; the others
-/// get ``HeadingSlugger``'s slug of their text (trimmed), numbered past every `id` already in
-/// the document, so no two elements share one. A prefix (`user-content-`, as GitHub uses for
+/// get ``HeadingSlugger``'s slug of their text (trimmed), numbered past every `id` before the
+/// heading's end and every anchor before it, so no two headings share one and a heading's
+/// anchor never depends on what follows it (a stream numbers a block's headings once). A prefix (`user-content-`, as GitHub uses for
 /// sanitized output) goes in front of each new anchor.
 ///
 /// ```swift
@@ -20,27 +21,41 @@ public struct Outline: Sendable, Hashable {
   /// Finds the headings of `document` and gives each an anchor.
   public init(document: Document, anchorPrefix: String = "") {
     var slugger = HeadingSlugger()
-    var found: [(node: Document.NodeID, level: Int, id: String?)] = []
+    self.init(document: document, anchorPrefix: anchorPrefix, slugger: &slugger)
+  }
+
+  /// Finds the headings of `document` and gives each an anchor that `slugger` has not
+  /// handed out: a document rendered in parts (a stream's blocks) numbers its headings as
+  /// the whole does when each part continues the slugger of the parts before it.
+  ///
+  /// A heading's anchor depends only on what comes before its end: the ids met so far (its
+  /// own elements' included) and the headings before it.
+  public init(document: Document, anchorPrefix: String = "", slugger: inout HeadingSlugger) {
+    var found: [OutlineHeading] = []
     // Heading levels by name id: elements are compared as numbers, not as strings.
     var levels: [DocumentName: Int] = [:]
     for level in 1...6 {
       if let name = document.names.number(of: "h\(level)") { levels[name] = level }
     }
-    document.forEachDescendant(of: document.root) { id in
-      guard document.kind(of: id) == .element else { return }
-      let anchor = document.attribute(.id, of: id)
-      if let existing = anchor, !existing.isEmpty { slugger.reserve(existing) }
-      if let level = levels[document.nameID(of: id)] {
-        found.append((id, level, anchor.flatMap { $0.isEmpty ? nil : $0 }))
-      }
-    }
-    headings = found.map { heading in
-      let text = document.textContent(of: heading.node)
-      let anchor =
-        heading.id ?? anchorPrefix + slugger.slug(for: text.trimmingWhitespace)
-      return OutlineHeading(
-        level: heading.level, text: text.collapsingWhitespace, anchor: anchor, node: heading.node)
-    }
+    document.walk(
+      below: document.root,
+      enter: { id in
+        guard document.kind(of: id) == .element else { return false }
+        if let existing = document.attribute(.id, of: id), !existing.isEmpty {
+          slugger.reserve(existing)
+        }
+        return true
+      },
+      leave: { id in
+        guard let level = levels[document.nameID(of: id)] else { return }
+        let text = document.textContent(of: id)
+        let existing = document.attribute(.id, of: id).flatMap { $0.isEmpty ? nil : $0 }
+        let anchor = existing ?? anchorPrefix + slugger.slug(for: text.trimmingWhitespace)
+        found.append(
+          OutlineHeading(
+            level: level, text: text.collapsingWhitespace, anchor: anchor, node: id))
+      })
+    headings = found
   }
 
   /// The first `h1`'s text, else the first heading's; nil when no heading has text.

@@ -5,8 +5,12 @@ import RenderCore
 /// links that pointed at them land: what GitHub does to a README, whose ids it prefixes so that
 /// a page's own names (`id="location"`) cannot clobber the host page's script globals, and
 /// whose `#installation` links its script then scrolls to `#user-content-installation`. Here
-/// the links are rewritten instead, so a page lands without script: an `href` of `#x` becomes
-/// `#user-content-x` when that id or name exists. Active when raw HTML passes through the
+/// the links are rewritten instead, so a page lands without script: every `href` of `#x`
+/// becomes `#user-content-x`. Every id and name of such a document is prefixed, so an in-page
+/// target can only be `user-content-x`; a link to a missing target stays a link to a missing
+/// target, one already prefixed (`#user-content-x`) and an empty `#` are left as written. A
+/// link's rewriting does not depend on whether or where its target comes, so a streamed block
+/// renders it the same before its target arrives. Active when raw HTML passes through the
 /// allowlist (``RenderCore/RenderFeature/allowedHTML``), after the anchors are made.
 ///
 /// ```swift
@@ -33,11 +37,8 @@ public struct UserContentPass: DocumentPass {
     ByteSearch.contains("[^", in: markdown) || HeadingAnchorsPass.mayHoldHeadings(markdown)
   }
 
-  /// Prefixes every `id` and `name` not prefixed yet, then points each `#fragment` link at
-  /// the prefixed target when there is one.
+  /// Prefixes every `id` and `name` not prefixed yet, and every `#fragment` link.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
-    var targets: Set<String> = []
-    var links: [Document.NodeID] = []
     // By id: most nodes are text or have no attribute, and are passed over without a string.
     let id = DocumentName.id
     let name = document.names.number(of: "name")
@@ -50,22 +51,13 @@ public struct UserContentPass: DocumentPass {
         guard !seen.contains(attribute.name) else { continue }
         seen.append(attribute.name)
         let value = document.value(of: attribute)
-        let prefixed = value.hasPrefix(Self.prefix) ? value : Self.prefix + value
-        if prefixed != value {
-          document.setAttribute(document.names[attribute.name], to: prefixed, of: node)
-        }
-        targets.insert(prefixed)
+        guard !value.hasPrefix(Self.prefix) else { continue }
+        document.setAttribute(document.names[attribute.name], to: Self.prefix + value, of: node)
       }
-      if document.attribute(.href, of: node)?.first == "#" { links.append(node) }
-    }
-    for link in links {
-      guard let href = document.attribute(.href, of: link) else { continue }
-      let fragment = href.dropFirst()
-      guard !fragment.hasPrefix(Self.prefix) else { continue }
-      let decoded = String(fragment).removingPercentEncoding ?? String(fragment)
-      if targets.contains(Self.prefix + decoded) {
-        document.setAttribute("href", to: "#" + Self.prefix + fragment, of: link)
-      }
+      guard let href = document.attribute(.href, of: node), href.first == "#", href.count > 1,
+        !href.dropFirst().hasPrefix(Self.prefix)
+      else { continue }
+      document.setAttribute("href", to: "#" + Self.prefix + href.dropFirst(), of: node)
     }
   }
 }

@@ -29,10 +29,16 @@ import RenderKit
 ///   something): the blocks from the first that may use it are reopened
 ///   (``StreamUpdate/reopened``) and, at ``finish()``, rendered again as one block that
 ///   replaces them. Past 64 blocks that may define, the stream holds in the same way rather
-///   than revise again and again. Options whose output depends on the whole document
-///   (heading anchors, a table of contents, source positions) hold everything; with
-///   footnotes, the stream holds from the first block that may refer to one (`[^`), since
-///   the notes are numbered and listed at the end of the document.
+///   than revise again and again. Options whose output depends on the whole document (a
+///   table of contents, source positions) hold everything; with footnotes, the stream holds
+///   from the first block that may refer to one (`[^`), since the notes are numbered and
+///   listed at the end of the document.
+/// - Raw HTML through the allowlist that leaves an element open (`<details>` closed in a later
+///   block): the blocks from it are held until a block closes it, then replaced by one.
+///
+/// Heading anchors do not hold anything: each block's render continues the anchors the
+/// blocks before it took (``HeadingAnchorLedger``), so duplicate titles are numbered as in the
+/// whole document.
 ///
 /// Setext underlines, tables and lists that turn loose cannot reach back: a block ends only
 /// before a line after a blank line, and no such line changes a block before it (a list
@@ -68,6 +74,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     var labels: ReferenceLabels.Keys
     var defined: ReferenceLabels.Keys?
     var isFinal: Bool
+    /// How many heading anchors the blocks before it took.
+    var anchorsBefore: Int
   }
 
   @usableFromInline var lines: SourceLines
@@ -87,8 +95,14 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   private var nextID = 0
   /// Whether a block that may refer to a footnote holds it and every later block.
   private let holdsAtFootnote: Bool
-  /// Whether a block that may hold a heading or raw HTML holds it and every later block.
-  private let holdsAtHeading: Bool
+  /// The heading anchors the blocks took so far, which the next block's render continues
+  /// (nil without anchors, or when everything is held).
+  private let anchors: HeadingAnchorLedger?
+  /// The raw HTML elements left open (with the allowlist, whose one-shot document puts the
+  /// blocks up to a closing tag inside the element); nil when raw HTML is not let through so.
+  private var openHTML: OpenHTMLElements?
+  /// Whether the blocks held are held only until the raw HTML elements they opened close.
+  private var heldUntilHTMLCloses = false
   /// The renderer's document passes that run on a fragment, when raw HTML is let through
   /// (none otherwise): a block one of them may change holds the stream.
   private let passesHoldTheStream: [any DocumentPass]
@@ -107,14 +121,15 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let options = renderer.options
     lines = SourceLines(
       splitter: BlockSplitter(definitionLists: options.extensions.contains(.definitionLists)))
-    // Anchors asked for hold the stream (their numbering and contents span the document); the
-    // gfm profile's own anchors and raw HTML hold it from the first block that may have a
-    // heading or raw HTML, so that text before it still streams.
-    if options.headingAnchors || options.tableOfContents || options.sourcePositions {
+    // A table of contents holds the stream (it lists the whole document); anchors continue
+    // from block to block (a heading's anchor depends only on the headings and ids before
+    // it), and the allowlist's raw HTML holds only while an element is left open.
+    if options.tableOfContents || options.sourcePositions {
       heldFrom = 0
     }
     holdsAtFootnote = options.extensions.contains(.footnotes)
-    holdsAtHeading = options.anchorsHeadings || options.allowsHTML
+    anchors = options.anchorsHeadings && heldFrom == nil ? HeadingAnchorLedger() : nil
+    openHTML = options.allowsHTML && heldFrom == nil ? OpenHTMLElements() : nil
     let context = DocumentPassContext(
       options: options, idPrefix: options.allowsHTML ? UserContentPass.prefix : "",
       configuredTitle: renderer.configuration.title)
@@ -173,21 +188,30 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   public func finish() throws(RenderError) -> StreamUpdate<Output> {
     var update = StreamUpdate<Output>()
     try commit(lines.finish(), into: &update)
-    if let heldFrom, heldFrom < records.count {
-      let held = records[heldFrom...]
-      let range = held.first!.range.lowerBound..<held.last!.range.upperBound
-      let labels = ReferenceLabels.labels(in: source[range])
-      let record = Record(
-        id: nextID, range: range, labels: labels, defined: nil, isFinal: true)
-      nextID += 1
-      let output = try render(range, labels: labels, definitionsBefore: heldFrom)
-      update.committed.append(
-        StreamBlock(
-          id: record.id, sourceRange: range, output: output, replacing: held.map(\.id)))
-      records.removeSubrange(heldFrom...)
-      records.append(record)
-    }
+    try replaceHeld(into: &update)
     return update
+  }
+
+  /// Renders the blocks held as one block that replaces them, final.
+  private func replaceHeld(into update: inout StreamUpdate<Output>) throws(RenderError) {
+    guard let heldFrom, heldFrom < records.count else { return }
+    let held = records[heldFrom...]
+    let range = held.first!.range.lowerBound..<held.last!.range.upperBound
+    let labels = ReferenceLabels.labels(in: source[range])
+    let anchorsBefore = held.first!.anchorsBefore
+    let record = Record(
+      id: nextID, range: range, labels: labels, defined: nil, isFinal: true,
+      anchorsBefore: anchorsBefore)
+    nextID += 1
+    anchors?.rewind(to: anchorsBefore)
+    let output = try render(range, labels: labels, definitionsBefore: heldFrom, anchors: anchors)
+    update.committed.append(
+      StreamBlock(
+        id: record.id, sourceRange: range, output: output, replacing: held.map(\.id)))
+    records.removeSubrange(heldFrom...)
+    records.append(record)
+    self.heldFrom = nil
+    heldUntilHTMLCloses = false
   }
 
   // MARK: Blocks
@@ -240,11 +264,18 @@ public final class MarkdownStream<Rendering: BlockRendering> {
         hold(from: first ?? records.count, into: &update)
       }
     }
-    if holdsAtFootnote, heldFrom == nil, hasBracket, Self.mayReferToFootnote(text) {
+    if holdsAtFootnote, heldFrom == nil || heldUntilHTMLCloses, hasBracket,
+      Self.mayReferToFootnote(text)
+    {
       hold(from: records.count, into: &update)
     }
-    if holdsAtHeading, heldFrom == nil, HeadingAnchorsPass.mayHoldHeadings(Data(text)) {
+    // A block that leaves a raw HTML element open holds until a block closes it.
+    let htmlWasOpen = !(openHTML?.isEmpty ?? true)
+    openHTML?.read(text)
+    let htmlIsOpen = !(openHTML?.isEmpty ?? true)
+    if htmlIsOpen, heldFrom == nil {
       hold(from: records.count, into: &update)
+      heldUntilHTMLCloses = true
     }
     // A block a document pass may change (math, alerts, highlighting) renders alone as it
     // renders in the whole: the serialised document is the engine's HTML. Not with raw HTML
@@ -259,22 +290,31 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let index = records.count
     let isFinal = heldFrom == nil
     let record = Record(
-      id: nextID, range: range, labels: labels, defined: defined, isFinal: isFinal)
+      id: nextID, range: range, labels: labels, defined: defined, isFinal: isFinal,
+      anchorsBefore: anchors?.count ?? 0)
     nextID += 1
     records.append(record)
-    let output = try render(range, labels: labels, definitionsBefore: records.count)
+    let output = try render(
+      range, labels: labels, definitionsBefore: records.count, anchors: anchors)
     update.committed.append(
       StreamBlock(id: record.id, sourceRange: range, output: output, isFinal: isFinal))
+    if htmlWasOpen, !htmlIsOpen, heldUntilHTMLCloses, defined == nil {
+      try replaceHeld(into: &update)
+    }
     guard let defined else { return }
     definitions.append(index)
     for earlier in records.indices.dropLast()
     where records[earlier].isFinal && records[earlier].defined == nil
       && records[earlier].labels.intersects(defined)
     {
+      // Its headings are numbered as they were: after the anchors of the blocks before it.
+      let ledger = anchors?.provisional(upTo: records[earlier].anchorsBefore)
       let revised = try render(
-        records[earlier].range, labels: records[earlier].labels, definitionsBefore: records.count)
+        records[earlier].range, labels: records[earlier].labels, definitionsBefore: records.count,
+        anchors: ledger)
       let previous = try render(
-        records[earlier].range, labels: records[earlier].labels, definitionsBefore: index)
+        records[earlier].range, labels: records[earlier].labels, definitionsBefore: index,
+        anchors: ledger)
       if revised != previous {
         update.revised.append(
           StreamBlock(id: records[earlier].id, sourceRange: records[earlier].range, output: revised)
@@ -302,12 +342,14 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       update.reopened.append(records[held].id)
     }
     heldFrom = start
+    heldUntilHTMLCloses = false
   }
 
   /// `range` rendered after the blocks of definitions (among the first `recordCount`
-  /// records) whose labels it may use.
+  /// records) whose labels it may use, its headings' anchors continuing `anchors`.
   private func render(
-    _ range: Range<Int>, labels: ReferenceLabels.Keys, definitionsBefore recordCount: Int
+    _ range: Range<Int>, labels: ReferenceLabels.Keys, definitionsBefore recordCount: Int,
+    anchors: HeadingAnchorLedger?
   ) throws(RenderError) -> Output {
     var prelude: [UInt8] = []
     for index in definitions where index < recordCount {
@@ -317,14 +359,25 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       prelude += source[record.range]
       prelude += [0x0A, 0x0A]
     }
-    guard !prelude.isEmpty else { return try rendering.render(decode(range)) }
+    guard !prelude.isEmpty else { return try render(decode(range), anchors: anchors) }
     // Front matter must stay first; the definitions go after it (they come before nothing
     // that could define the same label, since a block that defines is never rendered here).
     if range.lowerBound == 0, splitter.mayHaveStartedWithFrontMatter {
       let text = decode(range) + "\n\n" + String(decoding: prelude, as: UTF8.self)
-      return try rendering.render(text)
+      return try render(text, anchors: anchors)
     }
-    return try rendering.render(String(decoding: prelude + source[range], as: UTF8.self))
+    return try render(String(decoding: prelude + source[range], as: UTF8.self), anchors: anchors)
+  }
+
+  /// `markdown` rendered, its headings' anchors continuing `anchors` when given.
+  private func render(_ markdown: String, anchors: HeadingAnchorLedger?) throws(RenderError)
+    -> Output
+  {
+    guard let anchors else { return try rendering.render(markdown) }
+    let result = HeadingAnchorLedger.$current.withValue(anchors) {
+      Result { () throws(RenderError) in try rendering.render(markdown) }
+    }
+    return try result.get()
   }
 
   private func decode(_ range: Range<Int>) -> String {
@@ -374,7 +427,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
       guard let defined = records[index].defined, defined.intersects(labels) else { continue }
       prelude += source[records[index].range] + [0x0A, 0x0A]
     }
-    let output = try rendering.render(String(decoding: prelude + repairedBytes, as: UTF8.self))
+    let output = try render(
+      String(decoding: prelude + repairedBytes, as: UTF8.self), anchors: anchors?.provisional())
     let tail = StreamTail(sourceRange: blockStart..<end, output: output)
     lastTail = (tail, prelude.count + repairedBytes.count)
     return tail

@@ -79,6 +79,43 @@ struct StreamCommandTests {
     }
   }
 
+  /// Under the default configuration, headings with repeated titles, in-page links before and
+  /// after their targets, balanced raw HTML and a `<details>` over three blocks, slowly
+  /// through a pipe: the fragment and the text end as the one-shot render.
+  @Test(arguments: ["fragment", "text"])
+  func headingsAndRawHTMLEndAsTheOneShot(to: String) throws {
+    let text = """
+      # Usage
+
+      See [setup](#setup) and [the second usage](#usage-1).
+
+      <p align="center"><sub>a caption</sub><br></p>
+
+      ## Setup
+
+      # Usage
+
+      <details>
+      <summary>More</summary>
+
+      Hidden *text*.
+
+      </details>
+
+      ## Setup
+
+      Back to [usage](#usage).
+
+      """
+    let oneShot = try ProcessRun(render, ["--to", to, "--deadline", "60"], input: Data(text.utf8))
+    #expect(oneShot.status == 0)
+    #expect(to != "fragment" || oneShot.outputText.contains("id=\"user-content-setup-1\""))
+    let run = try SlowRun(
+      render, ["--stream", "--to", to, "--deadline", "60"], input: Array(text.utf8))
+    #expect(run.status == 0)
+    #expect(String(decoding: run.output, as: UTF8.self) == oneShot.outputText)
+  }
+
   /// README.md piped line by line, slowly, into `render --stream --to terminal` in a tmux pane:
   /// the screen (history included) ends as `render README.md --to terminal` leaves it.
   @Test(.enabled(if: TerminalSession.tmux != nil, TerminalSession.missing))
@@ -96,21 +133,56 @@ struct StreamCommandTests {
       environment: environment, timeout: 60)
     #expect(streamed.rows.count > 30, "README.md should scroll the pane")
     #expect(streamed.rows == oneShot.rows)
-    // Where a row's attributes are reset (at the end of it or the start of the next) differs
-    // with how the cells were written, not in what the screen shows.
-    #expect(
-      streamed.styledRows.map(Self.resetsTrimmed) == oneShot.styledRows.map(Self.resetsTrimmed))
+    // Where a row's attributes are set or reset (at the end of it or the start of the next)
+    // differs with how the cells were written, not in what the screen shows: the cells, each
+    // with the attributes tmux carries to it from the cells before, are compared.
+    #expect(Self.styledCells(streamed.styledRows) == Self.styledCells(oneShot.styledRows))
   }
 
-  private static let resets = ["\u{1B}[0m", "\u{1B}[39m", "\u{1B}[49m"]
-
-  private static func resetsTrimmed(_ row: String) -> String {
-    var row = Substring(row)
-    while let reset = resets.first(where: { row.hasPrefix($0) }) {
-      row = row.dropFirst(reset.count)
+  /// Each row's characters, each with the attributes it has (the SGR state carried from row
+  /// to row, as tmux captures it).
+  private static func styledCells(_ rows: [String]) -> [[String]] {
+    var state: [String: String] = [:]
+    let sequence = /\u{1B}\[([0-9;]*)m/
+    return rows.map { row in
+      var cells: [String] = []
+      var rest = Substring(row)
+      func addCells(_ text: Substring) {
+        let attributes = state.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        for character in text { cells.append("\(character) \(attributes)") }
+      }
+      while let match = rest.firstMatch(of: sequence) {
+        addCells(rest[..<match.range.lowerBound])
+        apply(String(match.output.1), to: &state)
+        rest = rest[match.range.upperBound...]
+      }
+      addCells(rest)
+      return cells
     }
-    while let reset = resets.first(where: { row.hasSuffix($0) }) { row = row.dropLast(reset.count) }
-    return String(row)
+  }
+
+  /// `parameters` of one SGR sequence applied to `state` (attribute → value).
+  private static func apply(_ parameters: String, to state: inout [String: String]) {
+    var codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+      Int($0) ?? 0
+    }
+    while !codes.isEmpty {
+      let code = codes.removeFirst()
+      switch code {
+      case 0: state = [:]
+      case 38, 48:
+        let value = codes.prefix(codes.first == 5 ? 2 : 4).map(String.init).joined(separator: ";")
+        codes.removeFirst(min(codes.count, codes.first == 5 ? 2 : 4))
+        state[code == 38 ? "fg" : "bg"] = value
+      case 39: state["fg"] = nil
+      case 49: state["bg"] = nil
+      case 30...37, 90...97: state["fg"] = String(code)
+      case 40...47, 100...107: state["bg"] = String(code)
+      case 22: state["1"] = nil; state["2"] = nil
+      case 23...29: state[String(code - 20)] = nil
+      default: state[String(code)] = "on"
+      }
+    }
   }
 }
 

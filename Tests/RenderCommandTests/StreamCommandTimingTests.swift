@@ -93,7 +93,7 @@ struct StreamCommandTimingTests {
 
 /// A process fed `input` in 8-byte writes 10 ms apart, its standard output read as it comes
 /// with the time each piece arrived.
-private struct SlowRun {
+struct SlowRun {
   static let writeBytes = 8
   /// When each write started (seconds, monotonic).
   var writeStarts: [Double] = []

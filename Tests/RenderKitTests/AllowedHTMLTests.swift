@@ -278,6 +278,20 @@ import Testing
     #expect(!off.contains("<h1 id="), "\(engine): \(off)")
   }
 
+  /// Every in-page link points at the prefixed id, whether its target comes before it, after
+  /// it or not at all (a streamed block renders it before its target arrives); a link
+  /// already prefixed and an empty `#` are left as written.
+  @Test func everyInPageLinkIsPrefixedWhateverFollows() throws {
+    let html = try Self.html(
+      "[a](#later) [b](#missing) [c](#user-content-later) [d](#)\n\n# Later\n\n[e](#later)\n")
+    #expect(html.contains("<a href=\"#user-content-later\">a</a>"), "\(html)")
+    #expect(html.contains("<a href=\"#user-content-missing\">b</a>"), "\(html)")
+    #expect(html.contains("<a href=\"#user-content-later\">c</a>"), "\(html)")
+    #expect(html.contains("<a href=\"#\">d</a>"), "\(html)")
+    #expect(html.contains("<a href=\"#user-content-later\">e</a>"), "\(html)")
+    #expect(html.contains("id=\"user-content-later\""), "\(html)")
+  }
+
   /// `--unsafe` is trusted input: everything passes; `--unsafe --sanitize` is the allowlist.
   @Test(arguments: EngineRegistry.builtIn.engineIDs)
   func unsafeIsTrustedAndSanitizeIsTheAllowlist(engine: String) throws {

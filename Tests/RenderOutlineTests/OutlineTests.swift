@@ -25,6 +25,27 @@ import Testing
     #expect(outline.headings.map(\.anchor) == ["usage", "usage-1", "notes-1"])
   }
 
+  /// A heading's anchor depends on the ids and headings before it only, so a document
+  /// rendered in parts that continue one slugger gets the anchors of the whole.
+  @Test func anAnchorDependsOnlyOnWhatPrecedesIt() throws {
+    let whole = try MarkdownDocument.make(
+      "## Usage\n\n<p id=\"usage-1\">x</p>\n\n## Usage\n\n## Usage\n", unsafe: true)
+    #expect(Outline(document: whole).headings.map(\.anchor) == ["usage", "usage-2", "usage-3"])
+    // An id after the heading does not renumber it (as on GitHub, the two then share one).
+    let later = try MarkdownDocument.make("## Notes\n\n<p id=\"notes\">x</p>\n", unsafe: true)
+    #expect(Outline(document: later).headings.map(\.anchor) == ["notes"])
+    var slugger = HeadingSlugger()
+    var anchors: [String] = []
+    for part in ["## Usage\n", "<p id=\"usage-1\">x</p>\n", "## Usage\n", "## Usage\n"] {
+      let document = try MarkdownDocument.make(part, unsafe: true)
+      anchors += Outline(document: document, slugger: &slugger).headings.map(\.anchor)
+    }
+    #expect(anchors == ["usage", "usage-2", "usage-3"])
+    // A slugger rebuilt from the anchors it took numbers the next heading alike.
+    var rebuilt = HeadingSlugger(taking: slugger.anchors)
+    #expect(rebuilt.slug(for: "Usage") == slugger.slug(for: "Usage"))
+  }
+
   @Test func aPrefixGoesBeforeNewAnchors() throws {
     let document = try MarkdownDocument.make("## Install\n")
     let outline = Outline(document: document, anchorPrefix: "user-content-")

@@ -7,7 +7,7 @@ struct MarkdownStreamTests {
   let renderer: Renderer
   // Safe: with raw HTML let through, a block a pass may change (a fence, for highlighting)
   // holds the stream, and these tests are about where blocks end.
-  init() throws { renderer = try StreamFixtures.renderer(unsafe: false) }
+  init() throws { renderer = try StreamFixtures.renderer() }
 
   private func stream(tailLimit: Int = 16 * 1024) -> MarkdownStream<HTMLBlockRendering> {
     MarkdownStream(

@@ -35,7 +35,7 @@ struct StreamEqualityTests {
   /// styles the blocks after it in the one-shot document, as a browser nests them.
   @Test(arguments: suites)
   func specExamplesEndAsTheOneShotStyledText(suite: String) throws {
-    let renderer = try StreamFixtures.renderer(unsafe: false)
+    let renderer = try StreamFixtures.renderer()
     let rendering = StyledTextBlockRendering(renderer: renderer)
     for (number, markdown) in try StreamFixtures.examples(suite) {
       let expected = try renderer.styledText(.markdown(markdown))
@@ -56,7 +56,9 @@ struct StreamEqualityTests {
     _ parts: [StyledText], equal expected: StyledText, html: String, _ comment: Comment
   ) {
     let joined = StyledText.joining(parts)
-    let showsNothing = html.contains("raw HTML omitted") || html.contains("<p></p>")
+    // A paragraph of an empty anchor (`<a name="x"></a>` alone) shows nothing either.
+    let showsNothing =
+      html.contains("raw HTML omitted") || html.contains("<p></p>") || html.contains("\"></a></p>")
     guard parts.contains(where: { $0.blocks.isEmpty }) || showsNothing else {
       #expect(joined == expected, comment)
       return
@@ -70,7 +72,7 @@ struct StreamEqualityTests {
   @Test func readmesEndAsTheOneShotOutputs() throws {
     let renderer = try StreamFixtures.renderer()
     let html = HTMLBlockRendering(renderer: renderer)
-    let safe = try StreamFixtures.renderer(unsafe: false)
+    let safe = try StreamFixtures.renderer()
     let styled = StyledTextBlockRendering(renderer: safe)
     let readmes = try StreamFixtures.readmes()
     #expect(readmes.count == 16)

@@ -6,15 +6,12 @@ import TestSupport
 
 /// Renderers, inputs and a seeded chunker shared by the stream tests.
 enum StreamFixtures {
-  /// An in-process renderer for `engine`, raw HTML let through so HTML blocks are exercised.
-  static func renderer(engine: String = "cmark-gfm", unsafe: Bool = true) throws -> Renderer {
+  /// An in-process renderer for `engine` in the default configuration (the gfm profile: heading
+  /// anchors, raw HTML through GitHub's allowlist).
+  static func renderer(engine: String = "cmark-gfm") throws -> Renderer {
     var configuration = RenderConfiguration()
     configuration.engine = engine
     configuration.isolation = .inProcess
-    configuration.options.unsafe = unsafe
-    // Where blocks end, without the gfm profile's anchors and allowlist, which hold a stream
-    // from its first heading or raw HTML (MarkdownStream).
-    configuration.disabledExtensions = [.headingAnchors, .allowedHTML]
     return try Renderer(configuration: configuration)
   }
 

@@ -39,7 +39,7 @@ struct StreamOutputsTests {
   }
 
   @Test func styledTextEventsHoldTheBlocksJSON() throws {
-    let renderer = try StreamFixtures.renderer(unsafe: false)
+    let renderer = try StreamFixtures.renderer()
     let stream = MarkdownStream(
       renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer))
     _ = try stream.feed(Array(text.utf8))
@@ -52,7 +52,7 @@ struct StreamOutputsTests {
   }
 
   @Test func terminalLinesOfTheJoinedBlocksAreTheOneShotLines() throws {
-    let renderer = try StreamFixtures.renderer(unsafe: false)
+    let renderer = try StreamFixtures.renderer()
     let chunks = StreamFixtures.chunks(Array(text.utf8), seed: 3, longest: 5)
     let blocks = try StreamFixtures.streamed(
       chunks, renderer: renderer, rendering: StyledTextBlockRendering(renderer: renderer))

@@ -5,7 +5,7 @@ import Testing
 /// The tail shows as it will once finished: what is open is closed, nothing before changes.
 struct TailRepairTests {
   let renderer: Renderer
-  init() throws { renderer = try StreamFixtures.renderer(unsafe: false) }
+  init() throws { renderer = try StreamFixtures.renderer() }
 
   private func shown(_ tail: String, openFence: String? = nil) throws -> String {
     try renderer.html(.markdown(TailRepair().repaired(tail, openFence: openFence))).html
@@ -43,7 +43,7 @@ struct TailRepairTests {
     #expect(!equals.contains("<h1>"))
     #expect(try shown("Title\n-").contains("<p>Title</p>"))
     // A finished underline is a heading: the next line cannot change that.
-    #expect(try shown("Title\n--\n").contains("<h2>Title</h2>"))
+    #expect(try shown("Title\n--\n").contains("<h2 id=\"user-content-title\">Title</h2>"))
   }
 
   @Test func theRepairOnlyAppends() {

@@ -275,7 +275,10 @@ package struct RenderPipeline: Sendable {
           renderer: terminal))
     default: return nil
     }
-    guard passes.allSatisfy(Renderer.isBuiltIn), let isolated = isolatedEngine(taking: job.source)
+    // A render that continues a stream's heading anchors keeps its passes in the host, where
+    // the ledger is.
+    guard passes.allSatisfy(Renderer.isBuiltIn), HeadingAnchorLedger.current == nil,
+      let isolated = isolatedEngine(taking: job.source)
     else { return nil }
     let importer = try renderer.requireImporter()
     let markdown: WorkerRequest.Input
