@@ -58,6 +58,9 @@ enum BinaryInput {
     Signature("SQLite format 3\u{0}"),
   ]
 
+  /// The bytes every signature is seen in.
+  static let longestSignature = signatures.map { $0.offset + $0.bytes.count }.max() ?? 0
+
   /// The fewest bytes whose share of NULs or of invalid UTF-8 says binary.
   static let minimumJudgedBytes = 64
 

@@ -143,25 +143,47 @@ final class StreamInput {
     if let descriptor, descriptor != STDIN_FILENO { close(descriptor) }
   }
 
-  /// The first bytes, held until the input is judged (``BinaryInput``); then empty.
+  /// The first bytes (up to ``BinaryInput/minimumJudgedBytes``), kept until the input is
+  /// judged (``BinaryInput``); then empty.
   private var head: [UInt8] = []
   private var judged = false
 
   /// The next bytes; nil at the end of the input or after Ctrl-C. Input that is not text is
-  /// refused by the rule a file and standard input are held to, judged on the first
-  /// ``BinaryInput/minimumJudgedBytes``: a stream waits for no more than those before its
-  /// first block.
+  /// refused by the rule a file and standard input are held to: nothing is passed on before a
+  /// binary format's signature could have been seen (``BinaryInput/longestSignature`` bytes),
+  /// and the shares of NULs and invalid UTF-8 are judged once the first
+  /// ``BinaryInput/minimumJudgedBytes`` have arrived, so that a block final before then is
+  /// shown at once rather than held for bytes that may come much later.
   func next() throws(RenderError) -> ArraySlice<UInt8>? {
     guard !judged else { return try nextRead() }
-    while head.count < BinaryInput.minimumJudgedBytes, let chunk = try nextRead() {
-      head.append(contentsOf: chunk)
+    var passed: [UInt8] = []
+    while true {
+      guard let chunk = try nextRead() else {
+        try judge(final: true)
+        return passed.isEmpty ? nil : passed[...]
+      }
+      head.append(contentsOf: chunk.prefix(BinaryInput.minimumJudgedBytes - head.count))
+      passed.append(contentsOf: chunk)
+      if head.count >= BinaryInput.minimumJudgedBytes {
+        try judge(final: true)
+        return passed[...]
+      }
+      if head.count >= BinaryInput.longestSignature {
+        try judge(final: false)
+        return passed[...]
+      }
     }
-    judged = true
+  }
+
+  /// Refuses the input if ``head`` is binary; `final` once no later byte can change that.
+  private func judge(final: Bool) throws(RenderError) {
     if BinaryInput.isBinary(Data(head), readAs: .markdown) {
       throw RenderCommand.binaryFile(name)
     }
-    defer { head = [] }
-    return head.isEmpty ? nil : head[...]
+    if final {
+      judged = true
+      head = []
+    }
   }
 
   /// The next bytes read; nil at the end of the input or after Ctrl-C.
