@@ -86,8 +86,8 @@ public struct DiscountEngine: MarkdownEngine {
   }
 
   /// Renders `markdown` and imports the HTML, as every engine without a tree does; raw HTML
-  /// through the allowlist (``RenderCore/RenderOptions/allowsHTML``) is rendered as written,
-  /// and the document imported keeps what ``RenderCore/SanitizerPolicy/gitHubWithEngineMarkup``
+  /// through the allowlist (`RenderOptions.allowsHTML`) is rendered as written,
+  /// and the document imported keeps what `SanitizerPolicy.gitHubWithEngineMarkup`
   /// allows.
   public func document(
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting

@@ -11,7 +11,7 @@ import RenderCore
 /// target, one already prefixed (`#user-content-x`) and an empty `#` are left as written. A
 /// link's rewriting does not depend on whether or where its target comes, so a streamed block
 /// renders it the same before its target arrives. Active when raw HTML passes through the
-/// allowlist (``RenderCore/RenderFeature/allowedHTML``), after the anchors are made.
+/// allowlist (`RenderFeature.allowedHTML`), after the anchors are made.
 ///
 /// ```swift
 /// // <h2 id="user-content-installation">, and [x](#installation) →

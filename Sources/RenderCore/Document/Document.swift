@@ -4,9 +4,9 @@
 /// styling a document never recurses: a 100,000-deep tree is as safe as a flat one. A node is
 /// a fixed-size record (kind, interned name, links, a range of one attribute table, a byte
 /// range of one UTF-8 buffer): building one allocates nothing of its own, and names compare as
-/// numbers (``DocumentName``). ``nodes`` materialises a ``DocumentNode`` on demand (the slow
-/// path); the id-based accessors (``kind(of:)``, ``name(of:)``, ``text(of:)``,
-/// ``attribute(_:of:)``, ``parent(of:)``...) read the records in place.
+/// numbers (`DocumentName`). `nodes` materialises a `DocumentNode` on demand (the slow
+/// path); the id-based accessors (`kind(of:)`, `name(of:)`, `text(of:)`,
+/// `attribute(_:of:)`, `parent(of:)`...) read the records in place.
 /// Node 0 is the root, an element named `#document`.
 ///
 /// ```swift
