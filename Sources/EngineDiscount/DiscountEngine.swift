@@ -222,7 +222,9 @@ public struct DiscountEngine: MarkdownEngine {
           ?? bytes.count
         html += repeatElement(UInt8(ascii: "\n"), count: blankLines)
         blankLines = 0
-        appendEscapingCode(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), to: &html)
+        HTMLEscaping.append(
+          utf8: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), for: .text,
+          to: &html)
         html.append(UInt8(ascii: "\n"))
         lineStart = lineEnd + 1
       }
@@ -236,29 +238,6 @@ public struct DiscountEngine: MarkdownEngine {
       }
       return copy
     }
-  }
-
-  /// Appends `line` with Discount's own escaping in code (`&`, `<` and `>`), copying the runs
-  /// between them whole.
-  private static func appendEscapingCode(
-    _ line: UnsafeBufferPointer<UInt8>, to html: inout [UInt8]
-  ) {
-    var runStart = 0
-    for index in 0..<line.count {
-      let reference: StaticString
-      switch line[index] {
-      case UInt8(ascii: "&"): reference = "&amp;"
-      case UInt8(ascii: "<"): reference = "&lt;"
-      case UInt8(ascii: ">"): reference = "&gt;"
-      default: continue
-      }
-      html.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
-      html.append(
-        contentsOf: UnsafeBufferPointer(
-          start: reference.utf8Start, count: reference.utf8CodeUnitCount))
-      runStart = index + 1
-    }
-    html.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart...]))
   }
 
   /// `text` escaped for an attribute value, except that a character reference (`&ouml;`,
