@@ -1,63 +1,29 @@
-/// Decodes the HTML character references that can hide a URL scheme: numeric references
-/// (with or without the closing `;`) and the named ones that stand for punctuation or
-/// whitespace a scheme needs (`&colon;`, `&Tab;`, `&NewLine;` and a few more).
-///
-/// ``decodeText(_:)`` decodes every reference as a browser does in text and attribute values
-/// (the standard's whole table, ``HTMLNamedReferences``): what raw HTML in Markdown holds.
+/// Decodes HTML character references as a browser does in text and attribute values: numeric
+/// references (with or without the closing `;`) and the standard's whole table of names
+/// (``HTMLNamedReferences``). Raw HTML in Markdown and attribute text checked for a hidden URL
+/// scheme (`java&Tab;script:`, `&#106;avascript:`) are decoded by it.
 package enum CharacterReference {
-  private static let named: [String: String] = [
-    "colon": ":", "tab": "\t", "newline": "\n", "sol": "/", "lpar": "(", "rpar": ")",
-    "amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">", "nbsp": "\u{A0}",
-    "period": ".", "comma": ",", "semi": ";", "num": "#", "percnt": "%", "excl": "!",
-  ]
-
-  package static func decode(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    var output = ""
-    var scalars = Array(text.unicodeScalars)[...]
-    while let scalar = scalars.popFirst() {
-      guard scalar == "&" else {
-        output.unicodeScalars.append(scalar)
-        continue
-      }
-      if let (decoded, rest) = reference(in: scalars) {
-        output.unicodeScalars.append(contentsOf: decoded.unicodeScalars)
-        scalars = rest
-      } else {
-        output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
-  }
-
-  /// The decoded text of a reference starting just after `&`, and what follows it.
+  /// The decoded text of a numeric reference starting just after `&`, and what follows it.
   private static func reference(
     in scalars: ArraySlice<Unicode.Scalar>
   ) -> (String, ArraySlice<Unicode.Scalar>)? {
-    var rest = scalars
-    if rest.first == "#" {
+    guard scalars.first == "#" else { return nil }
+    var rest = scalars.dropFirst()
+    var radix = 10
+    if rest.first == "x" || rest.first == "X" {
+      radix = 16
       rest = rest.dropFirst()
-      var radix = 10
-      if rest.first == "x" || rest.first == "X" {
-        radix = 16
-        rest = rest.dropFirst()
-      }
-      let digits = rest.prefix {
-        radix == 16 ? $0.properties.isASCIIHexDigit : ("0"..."9").contains($0)
-      }
-      guard !digits.isEmpty, digits.count <= 10,
-        let value = UInt32(String(String.UnicodeScalarView(digits)), radix: radix)
-      else { return nil }
-      rest = rest.dropFirst(digits.count)
-      if rest.first == ";" { rest = rest.dropFirst() }
-      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-      return (String(scalar == "\0" ? "\u{FFFD}" : scalar), rest)
     }
-    let name = rest.prefix { $0.isASCII && $0.properties.isAlphabetic }
-    guard !name.isEmpty, rest.dropFirst(name.count).first == ";",
-      let decoded = named[String(String.UnicodeScalarView(name)).lowercased()]
+    let digits = rest.prefix {
+      radix == 16 ? $0.properties.isASCIIHexDigit : ("0"..."9").contains($0)
+    }
+    guard !digits.isEmpty, digits.count <= 10,
+      let value = UInt32(String(String.UnicodeScalarView(digits)), radix: radix)
     else { return nil }
-    return (decoded, rest.dropFirst(name.count + 1))
+    rest = rest.dropFirst(digits.count)
+    if rest.first == ";" { rest = rest.dropFirst() }
+    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    return (String(scalar == "\0" ? "\u{FFFD}" : scalar), rest)
   }
 
   /// `text` with every character reference decoded as a browser decodes it: numeric ones, and
@@ -71,7 +37,7 @@ package enum CharacterReference {
         output.unicodeScalars.append(scalar)
         continue
       }
-      if scalars.first == "#", let (decoded, rest) = reference(in: scalars) {
+      if let (decoded, rest) = reference(in: scalars) {
         output += decoded
         scalars = rest
         continue

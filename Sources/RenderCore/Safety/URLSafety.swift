@@ -20,7 +20,7 @@ package enum URLSafety {
   /// script or read local files: character references are decoded first, once, as a
   /// browser decodes them.
   package static func isDangerous(attributeText: String) -> Bool {
-    isDangerous(CharacterReference.decode(attributeText))
+    isDangerous(CharacterReference.decodeText(attributeText))
   }
 
   /// Whether a browser given this URL (an attribute's value after character references
