@@ -160,7 +160,7 @@ public struct CMarkEngine: MarkdownEngine {
       guard let node = cmark_iter_get_node(iterator) else { continue }
       let type = cmark_node_get_type(node)
       if event == CMARK_EVENT_EXIT {
-        if !Self.untranslated.contains(type.rawValue) { builder.exit() }
+        if !Self.isUntranslated(type) { builder.exit() }
         continue
       }
       switch type {
@@ -178,25 +178,22 @@ public struct CMarkEngine: MarkdownEngine {
       case CMARK_NODE_EMPH: builder.enter(.emphasis)
       case CMARK_NODE_STRONG: builder.enter(.strong)
       case CMARK_NODE_LINK:
-        builder.enter(
-          .link(
-            destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))
-          ))
+        builder.enterLink(
+          destination: bytes(cmark_node_get_url(node)), title: bytes(cmark_node_get_title(node)))
       case CMARK_NODE_IMAGE:
-        builder.enter(
-          .image(
-            source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))))
-      case CMARK_NODE_TEXT: builder.text(string(cmark_node_get_literal(node)))
-      case CMARK_NODE_CODE: builder.code(string(cmark_node_get_literal(node)))
+        builder.enterImage(
+          source: bytes(cmark_node_get_url(node)), title: bytes(cmark_node_get_title(node)))
+      case CMARK_NODE_TEXT: builder.text(bytes(cmark_node_get_literal(node)))
+      case CMARK_NODE_CODE: builder.code(bytes(cmark_node_get_literal(node)))
       case CMARK_NODE_SOFTBREAK: builder.softBreak()
       case CMARK_NODE_LINEBREAK: builder.lineBreak()
       case CMARK_NODE_CODE_BLOCK:
         builder.codeBlock(
-          info: string(cmark_node_get_fence_info(node)), text: string(cmark_node_get_literal(node)))
+          info: bytes(cmark_node_get_fence_info(node)), text: bytes(cmark_node_get_literal(node)))
       case CMARK_NODE_THEMATIC_BREAK: builder.thematicBreak()
       case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
         builder.html(
-          string(cmark_node_get_literal(node)), isBlock: type == CMARK_NODE_HTML_BLOCK)
+          bytes(cmark_node_get_literal(node)), isBlock: type == CMARK_NODE_HTML_BLOCK)
       default:
         break
       }
@@ -205,10 +202,18 @@ public struct CMarkEngine: MarkdownEngine {
 
   /// Containers with no element of their own: the document, and custom nodes (which only an
   /// API user creates, never the parser).
-  private static let untranslated: Set<UInt32> = [
-    CMARK_NODE_DOCUMENT.rawValue, CMARK_NODE_CUSTOM_BLOCK.rawValue,
-    CMARK_NODE_CUSTOM_INLINE.rawValue,
-  ]
+  private static func isUntranslated(_ type: cmark_node_type) -> Bool {
+    type == CMARK_NODE_DOCUMENT || type == CMARK_NODE_CUSTOM_BLOCK
+      || type == CMARK_NODE_CUSTOM_INLINE
+  }
+
+  /// The bytes of a string of the tree (NUL-terminated, in the arena): no `String` is made of
+  /// them; the builder checks them once as it stores them.
+  private static func bytes(_ text: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+    guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+  }
 
   private static func string(_ text: UnsafePointer<CChar>?) -> String {
     text.map { String(cString: $0) } ?? ""

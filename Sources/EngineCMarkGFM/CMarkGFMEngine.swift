@@ -80,14 +80,15 @@ public struct CMarkGFMEngine: MarkdownEngine {
     source: consuming MarkdownSource, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     try checkSupport(of: options)
+    let length = source.byteCount
     return try Self.document(
-      of: Self.parse(consume source, options: options.documentParsing), options: options,
-      importer: importer)
+      of: Self.parse(consume source, options: options.documentParsing), length: length,
+      options: options, importer: importer)
   }
 
-  /// The document of the parse `parsed`, which it frees.
+  /// The document of the parse `parsed` of `length` bytes, which it frees.
   private static func document(
-    of parsed: OpaquePointer, options: RenderOptions, importer: any HTMLImporting
+    of parsed: OpaquePointer, length: Int, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
     defer { rgfm_document_free(parsed) }
     func imported() throws(RenderError) -> Document {
@@ -96,7 +97,7 @@ public struct CMarkGFMEngine: MarkdownEngine {
         ? SanitizerPolicy.gitHubWithEngineMarkup.applied(to: document) : document
     }
     if options.sourcePositions { return try imported() }
-    var builder = MarkdownDocumentBuilder(options: options)
+    var builder = MarkdownDocumentBuilder(options: options, markdownLength: length)
     guard try walk(parsed, into: &builder) else { return try imported() }
     return try builder.finish(importing: imported)
   }
@@ -179,12 +180,7 @@ public struct CMarkGFMEngine: MarkdownEngine {
       case RGFM_NODE_ITEM:
         builder.enter(.item)
         if node.task != 0 {
-          var attributes: [DocumentNode.Attribute] = [
-            .init(lowercasedName: "type", value: "checkbox")
-          ]
-          if node.checked != 0 { attributes.append(.init(lowercasedName: "checked", value: "")) }
-          attributes.append(.init(lowercasedName: "disabled", value: ""))
-          builder.enter(.element(name: "input", attributes: attributes))
+          builder.enter(.element(.input, attributes: node.checked != 0 ? checkedBox : box))
           builder.exit()
           builder.text(" ")
         }
@@ -194,40 +190,35 @@ public struct CMarkGFMEngine: MarkdownEngine {
       case RGFM_NODE_STRONG: builder.enter(.strong)
       case RGFM_NODE_STRIKETHROUGH: builder.enter(.strikethrough)
       case RGFM_NODE_LINK:
-        builder.enter(.link(destination: string(node.url), title: string(node.title)))
+        builder.enterLink(destination: bytes(node.url), title: bytes(node.title))
       case RGFM_NODE_IMAGE:
-        builder.enter(.image(source: string(node.url), title: string(node.title)))
-      case RGFM_NODE_TEXT: builder.text(string(node.literal))
-      case RGFM_NODE_CODE: builder.code(string(node.literal))
+        builder.enterImage(source: bytes(node.url), title: bytes(node.title))
+      case RGFM_NODE_TEXT: builder.text(bytes(node.literal))
+      case RGFM_NODE_CODE: builder.code(bytes(node.literal))
       case RGFM_NODE_SOFT_BREAK: builder.softBreak()
       case RGFM_NODE_LINE_BREAK: builder.lineBreak()
       case RGFM_NODE_CODE_BLOCK:
-        builder.codeBlock(info: string(node.info), text: string(node.literal))
+        builder.codeBlock(info: bytes(node.info), text: bytes(node.literal))
       case RGFM_NODE_THEMATIC_BREAK: builder.thematicBreak()
       case RGFM_NODE_HTML_BLOCK, RGFM_NODE_HTML_INLINE:
-        builder.html(string(node.literal), isBlock: kind == RGFM_NODE_HTML_BLOCK)
+        builder.html(bytes(node.literal), isBlock: kind == RGFM_NODE_HTML_BLOCK)
       case RGFM_NODE_TABLE:
         alignments = Array(UnsafeBufferPointer(start: node.alignments, count: Int(node.columns)))
-        builder.enter(.element(name: "table", attributes: []))
+        builder.enter(.element(.table))
       case RGFM_NODE_TABLE_ROW:
         column = 0
         if node.header != 0 {
           inHeader = true
-          builder.enter(.element(name: "thead", attributes: []))
+          builder.enter(.element(.thead))
         } else if !bodyOpen {
           bodyOpen = true
-          builder.enter(.element(name: "tbody", attributes: []))
+          builder.enter(.element(.tbody))
         }
-        builder.enter(.element(name: "tr", attributes: []))
+        builder.enter(.element(.tr))
       case RGFM_NODE_TABLE_CELL:
         let alignment = column < alignments.count ? alignments[column] : 0
         column += 1
-        builder.enter(
-          .element(
-            name: inHeader ? "th" : "td",
-            attributes: Self.alignmentNames[alignment].map {
-              [.init(lowercasedName: "align", value: $0)]
-            } ?? []))
+        builder.enter(.element(inHeader ? .th : .td, attributes: Self.aligned(alignment)))
       default:
         // Footnotes and anything unknown: only the renderer can say them.
         return false
@@ -235,10 +226,35 @@ public struct CMarkGFMEngine: MarkdownEngine {
     }
   }
 
-  /// cmark-gfm's column alignments as its renderer writes them.
-  private static let alignmentNames: [UInt8: String] = [
-    UInt8(ascii: "l"): "left", UInt8(ascii: "c"): "center", UInt8(ascii: "r"): "right",
+  /// A task-list item's checkbox as cmark-gfm's renderer writes it, unchecked and checked.
+  private static let box: [MarkdownNode.Attribute] = [
+    .init(.type, "checkbox"), .init(.disabled, ""),
   ]
+  private static let checkedBox: [MarkdownNode.Attribute] = [
+    .init(.type, "checkbox"), .init(.checked, ""), .init(.disabled, ""),
+  ]
+
+  /// A table cell's `align` attribute for cmark-gfm's column alignment (`l`, `c`, `r`, or 0).
+  private static func aligned(_ alignment: UInt8) -> [MarkdownNode.Attribute] {
+    switch alignment {
+    case UInt8(ascii: "l"): alignedLeft
+    case UInt8(ascii: "c"): alignedCenter
+    case UInt8(ascii: "r"): alignedRight
+    default: []
+    }
+  }
+
+  private static let alignedLeft: [MarkdownNode.Attribute] = [.init(.align, "left")]
+  private static let alignedCenter: [MarkdownNode.Attribute] = [.init(.align, "center")]
+  private static let alignedRight: [MarkdownNode.Attribute] = [.init(.align, "right")]
+
+  /// The bytes of a string of the tree (NUL-terminated, owned by the document): no `String`
+  /// is made of them; the builder checks them once as it stores them.
+  private static func bytes(_ text: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+    guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+  }
 
   private static func string(_ text: UnsafePointer<CChar>?) -> String {
     text.map { String(cString: $0) } ?? ""

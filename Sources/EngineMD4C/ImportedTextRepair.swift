@@ -19,27 +19,55 @@ enum ImportedTextRepair {
     return repair(text)
   }
 
-  /// Whether any byte starts a character the importer changes: a control other than tab and
-  /// line feed, or `EF`, with which U+FFFE and U+FFFF start (checked properly in ``repair(_:)``).
-  @inline(__always)
-  private static func needsRepair(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in bytes where byte < 0x20 || byte == 0xEF {
-      if byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") { return true }
+  /// Whether `bytes` (valid UTF-8) hold a character the importer changes: a control other
+  /// than tab and line feed, or U+FFFE or U+FFFF (`EF BF BE`, `EF BF BF`).
+  ///
+  /// A word of eight bytes at a time, looked at byte by byte only when one of them is below
+  /// `0x20` or is `EF` (which starts much of CJK punctuation, so it is checked exactly).
+  static func needsRepair(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while count &- index >= 8 {
+        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        // A byte below 0x20 in `word`, or a zero byte in `word ^ 0xEF…`, sets a top bit here
+        // (the test for "some byte is below n" of Anderson's bit hacks, exact for n ≤ 128).
+        let marks = word ^ (ones &* 0xEF)
+        let flagged = ((word &- ones &* 0x20) & ~word) | ((marks &- ones) & ~marks)
+        if flagged & high != 0 {
+          for offset in index..<index &+ 8 where isChanged(bytes, at: offset) { return true }
+        }
+        index &+= 8
+      }
     }
+    for offset in index..<count where isChanged(bytes, at: offset) { return true }
     return false
+  }
+
+  @inline(__always)
+  private static func isChanged(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let byte = bytes[index]
+    if byte < 0x20 { return byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") }
+    return byte == 0xEF && index + 2 < bytes.count && bytes[index + 1] == 0xBF
+      && bytes[index + 2] & 0xFE == 0xBE
+  }
+
+  /// `scalar` as an import would hold it.
+  static func repaired(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0x09, 0x0A: scalar
+    case 0x0C: " "
+    case 0x0D: "\n"
+    case 0..<0x20, 0xFFFE, 0xFFFF: "\u{FFFD}"
+    default: scalar
+    }
   }
 
   private static func repair(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x09, 0x0A: scalars.append(scalar)
-      case 0x0C: scalars.append(" ")
-      case 0x0D: scalars.append("\n")
-      case 0..<0x20, 0xFFFE, 0xFFFF: scalars.append("\u{FFFD}")
-      default: scalars.append(scalar)
-      }
-    }
+    for scalar in text.unicodeScalars { scalars.append(repaired(scalar)) }
     return String(scalars)
   }
 }

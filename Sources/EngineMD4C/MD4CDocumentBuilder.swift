@@ -11,9 +11,6 @@ import RenderCore
 /// then imports its HTML instead, as the hub would.
 struct MD4CDocumentBuilder {
   private var hub: MarkdownDocumentBuilder
-  /// The text of the code block being read, written as one block when it ends.
-  private var codeBlockText: String?
-  private var codeBlockLanguage = ""
   /// Whether raw HTML stopped the parse (the document is then imported from HTML).
   private(set) var stoppedAtRawHTML = false
   /// Whether raw HTML goes to the hub's allowlist.
@@ -41,44 +38,37 @@ struct MD4CDocumentBuilder {
     switch block {
     case .document: break
     // A block of raw HTML starts on a line of its own.
-    case .html: hub.html("", isBlock: true)
+    case .html: hub.html(UnsafeBufferPointer(start: nil, count: 0), isBlock: true)
     case .quote: hub.enter(.blockQuote)
     // md4c writes no paragraph in a tight list's items, so every list is loose to the hub.
     case .unorderedList: hub.enter(.list(ordered: false, start: 1, tight: false))
     case .orderedList(let start): hub.enter(.list(ordered: true, start: start, tight: false))
     case .item(let task):
       guard let checked = task else { return hub.enter(.item) }
-      hub.enter(.element(name: "li", attributes: [.init(name: "class", value: "task-list-item")]))
-      var attributes: [DocumentNode.Attribute] = [
-        .init(name: "type", value: "checkbox"),
-        .init(name: "class", value: "task-list-item-checkbox"), .init(name: "disabled", value: ""),
-      ]
-      if checked { attributes.append(.init(name: "checked", value: "")) }
-      hub.enter(.element(name: "input", attributes: attributes))
+      hub.enter(.element(.li, attributes: Self.taskItem))
+      hub.enter(.element(.input, attributes: checked ? Self.checkedBox : Self.box))
       hub.exit()
     case .thematicBreak: hub.thematicBreak()
     case .heading(let level): hub.enter(.heading(level: level))
     case .code(let language):
-      codeBlockText = ""
-      codeBlockLanguage = language.map { ImportedTextRepair.repaired($0.decodedText) } ?? ""
+      // The code's text comes in pieces (a line, its line feed), each added as it comes.
+      var language = Self.text(of: language)
+      language.withUTF8 { hub.enterCodeBlock(info: $0) }
     case .paragraph: hub.enter(.paragraph)
-    case .table: hub.enter(.element(name: "table", attributes: []))
-    case .tableHead: hub.enter(.element(name: "thead", attributes: []))
-    case .tableBody: hub.enter(.element(name: "tbody", attributes: []))
-    case .tableRow: hub.enter(.element(name: "tr", attributes: []))
+    case .table: hub.enter(.element(.table))
+    case .tableHead: hub.enter(.element(.thead))
+    case .tableBody: hub.enter(.element(.tbody))
+    case .tableRow: hub.enter(.element(.tr))
     case .tableHeaderCell(let alignment):
-      hub.enter(.element(name: "th", attributes: Self.attributes(alignment)))
+      hub.enter(.element(.th, attributes: Self.attributes(alignment)))
     case .tableCell(let alignment):
-      hub.enter(.element(name: "td", attributes: Self.attributes(alignment)))
+      hub.enter(.element(.td, attributes: Self.attributes(alignment)))
     }
   }
 
   mutating func leaveBlock(_ block: MD4CBlock) {
     switch block {
     case .document, .html, .thematicBreak: break
-    case .code:
-      hub.codeBlock(info: codeBlockLanguage, text: codeBlockText ?? "")
-      codeBlockText = nil
     default: hub.exit()
     }
   }
@@ -88,14 +78,22 @@ struct MD4CDocumentBuilder {
     case .emphasis: hub.enter(.emphasis)
     case .strong: hub.enter(.strong)
     case .link(let destination, let title):
-      hub.enter(.link(destination: destination.decodedText, title: Self.text(of: title)))
+      var destination = destination.decodedText
+      var title = Self.text(of: title)
+      destination.withUTF8 { destination in
+        title.withUTF8 { hub.enterLink(destination: destination, title: $0) }
+      }
     case .image(let source, let title):
-      hub.enter(.image(source: source.decodedText, title: Self.text(of: title)))
+      var source = source.decodedText
+      var title = Self.text(of: title)
+      source.withUTF8 { source in
+        title.withUTF8 { hub.enterImage(source: source, title: $0) }
+      }
     // A code span's text can come in several pieces: one element holds them all.
-    case .code: hub.enter(.element(name: "code", attributes: []))
+    case .code: hub.enter(.element(.code))
     case .strikethrough: hub.enter(.strikethrough)
     // Never reached: md4c reports these spans only under flags the engine never sets.
-    case .unsupported: hub.enter(.element(name: "span", attributes: []))
+    case .unsupported: hub.enter(.element(.span))
     }
   }
 
@@ -106,13 +104,13 @@ struct MD4CDocumentBuilder {
   /// Takes a piece of text; false (stop parsing) at raw HTML.
   mutating func text(_ kind: MD4CTextKind, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     switch kind {
-    case .normal, .code: append(ImportedTextRepair.string(text))
-    case .nullCharacter: append("\u{FFFD}")
+    case .normal, .code: append(text)
+    case .nullCharacter: hub.text("\u{FFFD}")
     case .lineBreak: hub.lineBreak()
     case .softBreak: hub.softBreak()
-    case .entity: append(ImportedTextRepair.repaired(Self.entityText(text)))
+    case .entity: appendEntity(text)
     case .html where allowsHTML:
-      hub.html(String(decoding: text, as: UTF8.self), isBlock: false)
+      hub.html(text, isBlock: false)
     case .html:
       // Also inside an image description, where md_html writes it into `alt` as it is.
       stoppedAtRawHTML = true
@@ -121,12 +119,21 @@ struct MD4CDocumentBuilder {
     return true
   }
 
-  private mutating func append(_ text: String) {
-    if codeBlockText != nil {
-      codeBlockText! += text
-    } else {
-      hub.text(text)
-    }
+  /// Text of the input as the importer would hold it: as it is, unless it holds a character
+  /// the importer changes.
+  private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+    guard ImportedTextRepair.needsRepair(text) else { return hub.text(text) }
+    var repaired = ImportedTextRepair.string(text)
+    repaired.withUTF8 { hub.text($0) }
+  }
+
+  /// An entity as md_html writes it: the characters it stands for, or as it is written
+  /// when md4c's table lacks it.
+  private mutating func appendEntity(_ entity: UnsafeBufferPointer<UInt8>) {
+    guard let (first, second) = MD4CParser.entityScalars(entity) else { return append(entity) }
+    var text = String(ImportedTextRepair.repaired(first))
+    if let second { text.unicodeScalars.append(ImportedTextRepair.repaired(second)) }
+    text.withUTF8 { hub.text($0) }
   }
 
   /// An attribute's text as md_html writes it, or "" when there is none.
@@ -134,21 +141,23 @@ struct MD4CDocumentBuilder {
     attribute.map { ImportedTextRepair.repaired($0.decodedText) } ?? ""
   }
 
-  private static func entityText(_ entity: UnsafeBufferPointer<UInt8>) -> String {
-    guard let (first, second) = MD4CParser.entityScalars(entity) else {
-      return String(decoding: entity, as: UTF8.self)
-    }
-    var text = String(first)
-    if let second { text.unicodeScalars.append(second) }
-    return text
-  }
+  /// A task-list item and its checkbox, unchecked and checked, as md_html writes them.
+  private static let taskItem: [MarkdownNode.Attribute] = [.init(.class, "task-list-item")]
+  private static let box: [MarkdownNode.Attribute] = [
+    .init(.type, "checkbox"), .init(.class, "task-list-item-checkbox"), .init(.disabled, ""),
+  ]
+  private static let checkedBox = box + [.init(.checked, "")]
 
-  private static func attributes(_ alignment: MD4CBlock.Alignment) -> [DocumentNode.Attribute] {
+  private static func attributes(_ alignment: MD4CBlock.Alignment) -> [MarkdownNode.Attribute] {
     switch alignment {
     case .none: []
-    case .left: [.init(name: "align", value: "left")]
-    case .center: [.init(name: "align", value: "center")]
-    case .right: [.init(name: "align", value: "right")]
+    case .left: alignedLeft
+    case .center: alignedCenter
+    case .right: alignedRight
     }
   }
+
+  private static let alignedLeft: [MarkdownNode.Attribute] = [.init(.align, "left")]
+  private static let alignedCenter: [MarkdownNode.Attribute] = [.init(.align, "center")]
+  private static let alignedRight: [MarkdownNode.Attribute] = [.init(.align, "right")]
 }

@@ -92,4 +92,19 @@ import Testing
     }
     #expect(try mismatch(markdown, RenderOptions(extensions: Self.github)) == nil)
   }
+
+  /// Ill-formed UTF-8 is repaired before parsing, and every literal of the tree is stored as
+  /// valid text: the document is the one of the decoded text, its text holds U+FFFD, and it
+  /// styles as the engine's HTML does.
+  @Test func illFormedInputGivesTheDocumentOfItsDecodedText() throws {
+    var bytes = Data("# Caf\u{E9}\n\n".utf8) + Data([0x61, 0xFF, 0x62, 0x20, 0xE2, 0x82])
+    bytes += Data(" *em \u{65E5}* `c".utf8) + Data([0xC0, 0xAF]) + Data("` [l](u \"t".utf8)
+    bytes += Data([0xED, 0xA0, 0x80]) + Data("\") ![i".utf8) + Data([0x80]) + Data("](s)\n".utf8)
+    let options = RenderOptions(extensions: Self.github)
+    let document = try engine.document(utf8: bytes, options: options, importer: importer)
+    let decoded = MarkdownInput.decode(bytes)
+    #expect(document == (try engine.document(decoded, options: options, importer: importer)))
+    #expect(document.textContent(of: document.root).contains("\u{FFFD}"))
+    #expect(try mismatch(decoded, options) == nil)
+  }
 }

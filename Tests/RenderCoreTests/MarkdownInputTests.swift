@@ -38,17 +38,16 @@ import Testing
 
   /// Every pair of bytes, and every lead byte of a longer sequence with second bytes on both
   /// sides of each range and third and fourth bytes in and out of 80...BF, each placed at
-  /// offsets that put it inside, across and after an eight-byte word.
-  @Test func agreesWithDecodingOnEveryShortSequence() {
-    var disagreements: [[UInt8]] = []
+  /// offsets that put it inside, across and after an eight-byte word; returns how many
+  /// sequences it made.
+  private static func forEachShortSequence(_ body: ([UInt8]) -> Void) -> Int {
     var checked = 0
     // Each sequence is checked as it is made, so the test holds no table of them.
     func check(_ sequence: [UInt8]) {
       for offset in [0, 6, 13] {
-        let bytes = Array("abcdefghijklm".utf8.prefix(offset)) + sequence + Array("xyz".utf8)
-        if Self.isPrepared(bytes) != Self.reference(bytes) { disagreements.append(bytes) }
+        body(Array("abcdefghijklm".utf8.prefix(offset)) + sequence + Array("xyz".utf8))
       }
-      if Self.isPrepared(sequence) != Self.reference(sequence) { disagreements.append(sequence) }
+      body(sequence)
       checked += 1
     }
     for first in 0...255 {
@@ -64,8 +63,33 @@ import Testing
         }
       }
     }
+    return checked
+  }
+
+  @Test func agreesWithDecodingOnEveryShortSequence() {
+    var disagreements: [[UInt8]] = []
+    let checked = Self.forEachShortSequence { bytes in
+      if Self.isPrepared(bytes) != Self.reference(bytes) { disagreements.append(bytes) }
+    }
     #expect(checked == 65_536 + 24 * 89 * 5 * 5)
     #expect(disagreements.isEmpty, "first of \(disagreements.count): \(disagreements.first ?? [])")
+  }
+
+  /// ``MarkdownInput/isWellFormedUTF8(_:)`` holds exactly the bytes decoding gives back
+  /// unchanged, NUL and CR included.
+  @Test func wellFormedUTF8AgreesWithDecodingOnEveryShortSequence() {
+    var disagreements: [[UInt8]] = []
+    let checked = Self.forEachShortSequence { bytes in
+      let isWellFormed = bytes.withUnsafeBufferPointer(MarkdownInput.isWellFormedUTF8)
+      if isWellFormed != (Array(MarkdownInput.decode(bytes).utf8) == bytes) {
+        disagreements.append(bytes)
+      }
+    }
+    #expect(checked == 65_536 + 24 * 89 * 5 * 5)
+    #expect(disagreements.isEmpty, "first of \(disagreements.count): \(disagreements.first ?? [])")
+    for bytes: [UInt8] in [[0], [13], Array("a\0b\rc".utf8), []] {
+      #expect(bytes.withUnsafeBufferPointer(MarkdownInput.isWellFormedUTF8))
+    }
   }
 
   /// A sequence left open at the end of an eight-byte word stays open through a word of

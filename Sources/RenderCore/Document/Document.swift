@@ -57,7 +57,7 @@ public struct Document: Sendable {
   /// Every node's attributes, each node's a contiguous run.
   package private(set) var attributeTable: [AttributeRecord] = []
   /// The text of every text node and the value of every attribute, UTF-8 (valid: it is only
-  /// ever appended from strings).
+  /// ever appended from strings or from bytes checked or known to be valid).
   package private(set) var bytes: [UInt8] = []
   /// The names the document uses.
   package private(set) var names = DocumentNameTable()
@@ -287,10 +287,11 @@ public struct Document: Sendable {
     text.withUTF8 { appendText(utf8: $0, to: parent) }
   }
 
-  /// Adds UTF-8 from a parser as text, as ``appendText(_:to:)`` does: checked once, and
-  /// ill-formed sequences replaced by U+FFFD as `String(decoding:as:)` replaces them.
+  /// Adds UTF-8 from a parser as text, as ``appendText(_:to:)`` does: checked once, in bytes
+  /// (a word of ASCII at a time), and only ill-formed input decoded, its ill-formed sequences
+  /// replaced by U+FFFD as `String(decoding:as:)` replaces them.
   package mutating func appendText(repairing text: UnsafeBufferPointer<UInt8>, to parent: NodeID) {
-    if Self.isASCII(text) {
+    if MarkdownInput.isWellFormedUTF8(text) {
       appendText(utf8: text, to: parent)
     } else {
       appendText(String(decoding: text, as: UTF8.self), to: parent)
@@ -302,31 +303,11 @@ public struct Document: Sendable {
   package mutating func appendAttribute(
     _ name: DocumentName, repairing value: UnsafeBufferPointer<UInt8>, to node: NodeID
   ) {
-    if Self.isASCII(value) {
+    if MarkdownInput.isWellFormedUTF8(value) {
       appendAttribute(name, value: value, to: node)
     } else {
       appendAttribute(name, value: String(decoding: value, as: UTF8.self).utf8, to: node)
     }
-  }
-
-  /// Whether every byte is ASCII, so the bytes are valid UTF-8 as they are.
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
-    // Eight bytes at a time: the high bit of any of them is a non-ASCII byte.
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-      while index + 8 <= count {
-        if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-          return false
-        }
-        index += 8
-      }
-    }
-    while index < count {
-      if bytes[index] >= 0x80 { return false }
-      index += 1
-    }
-    return true
   }
 
   /// Adds valid UTF-8 as text, as ``appendText(_:to:)`` does.

@@ -8,6 +8,13 @@
 /// no paragraphs inside tight list items, and the line breaks between tags (``HTMLLayout``), so
 /// that the document serialised is the engine's HTML byte for byte.
 ///
+/// It works in bytes and name numbers: literals arrive as UTF-8 in the engine's memory and go
+/// into ``Document``'s buffer after one check, a word of ASCII at a time, that they are
+/// well-formed (``MarkdownInput/isWellFormedUTF8(_:)``); elements are ``DocumentName``s. Engines
+/// parse prepared, valid input and cut literals at ASCII markup, so the check passes on what
+/// they give; it is there so that no engine's bug can put ill-formed UTF-8 in a document, whose
+/// text every output reads as valid.
+///
 /// Raw HTML is the one thing only HTML can say: in safe mode it is omitted (as the renderer
 /// omits it). Through GitHub's allowlist (``RenderOptions/allowsHTML``) its tags are read as a
 /// browser's tokenizer reads them and become nodes as they arrive, the policy applied to each
@@ -29,6 +36,10 @@ package struct MarkdownDocumentBuilder {
   private enum Frame {
     case element
     case transparent
+    /// A code block's `pre` and `code`, closed together.
+    case codeBlock
+    /// An image, its `src` final (the URL rule and escaping applied) and its title; a nested
+    /// image's are empty.
     case image(source: String, title: String)
   }
 
@@ -37,7 +48,8 @@ package struct MarkdownDocumentBuilder {
   private var frames: [Frame] = []
   private var tightLists: [Bool] = []
   private var imageDepth = 0
-  private var altText = ""
+  /// The alt text of the image being read: its text, each piece repaired as it came.
+  private var altText: [UInt8] = []
   private var needsImport = false
   /// The positions in `parents` of the elements raw HTML opened.
   private var rawOpen: [Int] = []
@@ -55,7 +67,8 @@ package struct MarkdownDocumentBuilder {
 
   /// Starts an empty document for a render with `options`; `urlEscaping` is how the engine's
   /// renderer writes URLs and `layout` where it breaks lines. `markdownLength` (in UTF-8 bytes)
-  /// sizes the node table up front, so that it is not copied as it grows.
+  /// sizes the node table and the text buffer up front, so that they are not copied as they
+  /// grow.
   package init(
     options: RenderOptions, urlEscaping: URLEscaping = .commonMark,
     layout: HTMLLayout = .cmark, markdownLength: Int = 0
@@ -63,61 +76,95 @@ package struct MarkdownDocumentBuilder {
     self.options = options
     self.urlEscaping = urlEscaping
     self.layout = layout
-    // Real Markdown has about one node per 20 bytes; memory reserved and never touched costs
-    // nothing.
+    // Real Markdown has about one node per 20 bytes, and less text than markup and text
+    // together; memory reserved and never touched costs nothing.
     document.reserveCapacity(markdownLength / 16 + 3)
-    let html = document.appendElement(lowercasedName: "html", to: document.root)
-    parents = [document.appendElement(lowercasedName: "body", to: html)]
+    document.reserveBytes(markdownLength)
+    let html = document.appendElement(.html, to: document.root)
+    parents = [document.appendElement(.body, to: html)]
   }
 
   /// Opens `node`; everything until the matching ``exit()`` goes inside it.
   package mutating func enter(_ node: MarkdownNode) {
-    // Inside an element raw HTML removes with its content, Markdown goes too.
-    if skipped != nil {
-      frames.append(.transparent)
-      return
-    }
-    if imageDepth > 0 {
-      // Inside an image only text counts (its alt text); a nested image's own alt text is
-      // part of it.
-      if case .image = node {
-        imageDepth += 1
-        frames.append(.image(source: "", title: ""))
-      } else {
-        frames.append(.transparent)
-      }
-      return
-    }
+    if opensNothing() { return }
     switch node {
-    case .blockQuote: open("blockquote")
+    case .blockQuote: open(.blockquote)
     case .list(let ordered, let start, let tight):
       tightLists.append(tight)
-      if ordered {
-        open("ol", start == 1 ? [] : [.init(lowercasedName: "start", value: String(start))])
-      } else {
-        open("ul")
-      }
-    case .item: open("li")
+      guard ordered else { return open(.ul) }
+      let list = startTag(.ol)
+      if start != 1 { document.appendAttribute(.start, value: String(start).utf8, to: list) }
+      endStartTag(.ol)
+    case .item: open(.li)
     case .paragraph:
       if tightLists.last == true, document.nameID(of: parent) == .li {
         frames.append(.transparent)
       } else {
-        open("p")
+        open(.p)
       }
     case .heading(let level): open(Self.headingNames[min(max(level, 1), 6) - 1])
-    case .emphasis: open("em")
-    case .strong: open("strong")
-    case .strikethrough: open("del")
-    case .link(let destination, let title):
-      var attributes = [DocumentNode.Attribute(lowercasedName: "href", value: url(destination))]
-      if !title.isEmpty { attributes.append(.init(lowercasedName: "title", value: title)) }
-      open("a", attributes)
-    case .image(let source, let title):
-      imageDepth = 1
-      altText = ""
-      frames.append(.image(source: source, title: title))
-    case .element(let name, let attributes): open(name, attributes)
+    case .emphasis: open(.em)
+    case .strong: open(.strong)
+    case .strikethrough: open(.del)
+    case .element(let name, let attributes):
+      let element = startTag(name)
+      for attribute in attributes {
+        document.appendAttribute(attribute.name, value: attribute.value.utf8, to: element)
+      }
+      endStartTag(name)
     }
+  }
+
+  /// Opens a link, `<a href title>`: `destination` as the Markdown gave it (the builder applies
+  /// the URL rule and the engine's escaping), `title` empty when there is none; both UTF-8.
+  package mutating func enterLink(
+    destination: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>
+  ) {
+    if opensNothing() { return }
+    let link = startTag(.a)
+    document.appendAttribute(.href, value: url(destination).utf8, to: link)
+    if !title.isEmpty { document.appendAttribute(.title, repairing: title, to: link) }
+    endStartTag(.a)
+  }
+
+  /// Opens an image, `<img src alt title>`, as ``enterLink(destination:title:)`` opens a link:
+  /// its alt text is the plain text of what comes before its ``exit()``.
+  package mutating func enterImage(
+    source: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>
+  ) {
+    if opensNothing(isImage: true) { return }
+    imageDepth = 1
+    altText.removeAll(keepingCapacity: true)
+    frames.append(.image(source: url(source), title: String(decoding: title, as: UTF8.self)))
+  }
+
+  /// Opens a code block, `<pre><code>`: `info` is the info string, whose first word becomes
+  /// the `language-` class. Its text follows (``text(_:)``, in one piece or several) until
+  /// ``exit()``.
+  package mutating func enterCodeBlock(info: UnsafeBufferPointer<UInt8>) {
+    if opensNothing() { return }
+    _ = startTag(.pre)
+    frames[frames.count - 1] = .codeBlock
+    endStartTag(.pre)
+    let code = document.appendElement(.code, to: parent)
+    let language = info.prefix {
+      $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\n")
+    }
+    if !language.isEmpty {
+      var value = Array("language-".utf8)
+      value.append(contentsOf: language)
+      value.withUnsafeBufferPointer { document.appendAttribute(.class, repairing: $0, to: code) }
+    }
+    parents.append(code)
+  }
+
+  /// Adds a code block (``enterCodeBlock(info:)``, its text, ``exit()``).
+  package mutating func codeBlock(
+    info: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>
+  ) {
+    enterCodeBlock(info: info)
+    self.text(text)
+    exit()
   }
 
   /// Closes the node opened last; with none open, does nothing: an engine's unbalanced
@@ -127,50 +174,45 @@ package struct MarkdownDocumentBuilder {
     guard let frame = frames.popLast() else { return }
     switch frame {
     case .element:
-      // Raw HTML left open inside the element closes with it, and so does removed content.
-      if let skipped, skipped.parents >= parents.count { self.skipped = nil }
-      while let last = rawOpen.last, last == parents.count - 1 {
-        parents.removeLast()
-        rawOpen.removeLast()
-      }
-      guard parents.count > 1 else { return }
-      let name = document.name(of: parent)
-      if layout.linesBeforeEnd.contains(name) { startLine() }
+      close()
+    case .codeBlock:
+      // `code` closes with its `pre`; raw HTML cannot open inside it.
       parents.removeLast()
-      if name == "ul" || name == "ol" { _ = tightLists.popLast() }
-      atLineStart = false
-      if layout.breaksAfterEnd.contains(name) { appendText("\n") }
+      close()
     case .transparent:
       break
     case .image(let source, let title):
       imageDepth -= 1
       guard imageDepth == 0 else { return }
-      var attributes = [
-        DocumentNode.Attribute(lowercasedName: "src", value: url(source)),
-        DocumentNode.Attribute(lowercasedName: "alt", value: altText),
-      ]
-      if !title.isEmpty { attributes.append(.init(lowercasedName: "title", value: title)) }
-      document.appendElement(lowercasedName: "img", attributes: attributes, to: parent)
+      let image = document.appendElement(.img, to: parent)
+      document.appendAttribute(.src, value: source.utf8, to: image)
+      document.appendAttribute(.alt, value: altText, to: image)
+      if !title.isEmpty { document.appendAttribute(.title, value: title.utf8, to: image) }
       atLineStart = false
     }
   }
 
-  /// Adds literal text (already unescaped by the engine).
-  package mutating func text(_ text: String) {
+  /// Adds literal text (already unescaped by the engine), UTF-8.
+  package mutating func text(_ text: UnsafeBufferPointer<UInt8>) {
     if skipped != nil { return }
     if imageDepth > 0 {
-      altText += text
+      appendAltText(text)
     } else {
       appendText(text)
     }
   }
 
-  /// Adds an inline code span.
-  package mutating func code(_ text: String) {
+  /// Adds literal text the engine writes itself (a space, U+FFFD).
+  package mutating func text(_ text: StaticString) {
+    text.withUTF8Buffer { self.text($0) }
+  }
+
+  /// Adds an inline code span, UTF-8.
+  package mutating func code(_ text: UnsafeBufferPointer<UInt8>) {
     if skipped != nil { return }
-    if imageDepth > 0 { return altText += text }
-    let code = document.appendElement(lowercasedName: "code", to: parent)
-    document.appendText(text, to: code)
+    if imageDepth > 0 { return appendAltText(text) }
+    let code = document.appendElement(.code, to: parent)
+    document.appendText(repairing: text, to: code)
     atLineStart = false
   }
 
@@ -179,53 +221,35 @@ package struct MarkdownDocumentBuilder {
   package mutating func softBreak() {
     if skipped != nil { return }
     if options.hardLineBreaks { return lineBreak() }
-    if imageDepth > 0 { return altText += " " }
-    appendText("\n")
+    if imageDepth > 0 { return altText.append(UInt8(ascii: " ")) }
+    appendNewline()
   }
 
   /// Adds a hard line break, `<br>`.
   package mutating func lineBreak() {
     if skipped != nil { return }
-    if imageDepth > 0 { return altText += " " }
-    document.appendElement(lowercasedName: "br", to: parent)
-    appendText("\n")
-  }
-
-  /// Adds a code block; `info` is the info string, whose first word becomes the
-  /// `language-` class.
-  package mutating func codeBlock(info: String, text: String) {
-    if skipped != nil { return }
-    if layout.linesBeforeStart.contains("pre") { startLine() }
-    let pre = document.appendElement(lowercasedName: "pre", to: parent)
-    let language = info.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
-    let code = document.appendElement(
-      lowercasedName: "code",
-      attributes: language.isEmpty
-        ? [] : [.init(lowercasedName: "class", value: "language-\(language)")],
-      to: pre)
-    document.appendText(text, to: code)
-    atLineStart = false
-    if layout.breaksAfterEnd.contains("pre") { appendText("\n") }
+    if imageDepth > 0 { return altText.append(UInt8(ascii: " ")) }
+    document.appendElement(.br, to: parent)
+    appendNewline()
   }
 
   /// Adds a thematic break, `<hr>`.
   package mutating func thematicBreak() {
     if skipped != nil { return }
-    if layout.linesBeforeStart.contains("hr") { startLine() }
-    document.appendElement(lowercasedName: "hr", to: parent)
+    if layout.linesBeforeStart.contains(.hr) { startLine() }
+    document.appendElement(.hr, to: parent)
     atLineStart = false
-    if layout.breaksAfterEnd.contains("hr") { appendText("\n") }
+    if layout.breaksAfterEnd.contains(.hr) { appendNewline() }
   }
 
-  /// Adds raw HTML, a block or inline: omitted in safe mode, through the allowlist with
-  /// ``RenderOptions/allowsHTML``; with ``RenderOptions/unsafe`` it makes
+  /// Adds raw HTML (UTF-8), a block or inline: omitted in safe mode, through the allowlist
+  /// with ``RenderOptions/allowsHTML``; with ``RenderOptions/unsafe`` it makes
   /// ``finish(importing:)`` import the engine's HTML. Inside an image's alt text it is text.
-  package mutating func html(_ html: String, isBlock: Bool) {
-    if imageDepth > 0 { return altText += html }
+  package mutating func html(_ html: UnsafeBufferPointer<UInt8>, isBlock: Bool) {
+    if imageDepth > 0 { return appendAltText(html) }
     if options.allowsHTML {
       if isBlock { startLine() }
-      var html = html
-      html.withUTF8 { allowed($0) }
+      allowed(html)
       return
     }
     if options.unsafe { needsImport = true }
@@ -290,7 +314,8 @@ package struct MarkdownDocumentBuilder {
 
   private mutating func allowedText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     guard skipped == nil, !range.isEmpty else { return }
-    appendText(CharacterReference.decodeText(String(decoding: bytes[range], as: UTF8.self)))
+    var text = CharacterReference.decodeText(String(decoding: bytes[range], as: UTF8.self))
+    text.withUTF8 { appendText($0) }
   }
 
   private mutating func openRaw(
@@ -337,7 +362,7 @@ package struct MarkdownDocumentBuilder {
       if skipped.depth == 1 { self.skipped = nil }
       return
     }
-    guard let position = rawOpen.lastIndex(where: { document.nodes[parents[$0]].name == name }),
+    guard let position = rawOpen.lastIndex(where: { document.name(of: parents[$0]) == name }),
       rawOpen.count - position == parents.count - rawOpen[position]
     else { return }
     parents.removeSubrange(rawOpen[position]...)
@@ -388,30 +413,97 @@ package struct MarkdownDocumentBuilder {
     return bytes.count
   }
 
-  private static let headingNames = ["h1", "h2", "h3", "h4", "h5", "h6"]
+  private static let headingNames: [DocumentName] = [.h1, .h2, .h3, .h4, .h5, .h6]
 
   private var parent: Document.NodeID { parents[parents.count - 1] }
 
-  private mutating func open(_ name: String, _ attributes: [DocumentNode.Attribute] = []) {
-    if layout.linesBeforeStart.contains(name) { startLine() }
-    parents.append(document.appendElement(lowercasedName: name, attributes: attributes, to: parent))
-    frames.append(.element)
-    atLineStart = false
-    if layout.breaksAfterStart.contains(name) { appendText("\n") }
+  /// Inside content raw HTML removes, or inside an image (where only text counts: its alt
+  /// text, a nested image's included), a node adds nothing of its own: pushes the frame its
+  /// ``exit()`` pops and returns true.
+  private mutating func opensNothing(isImage: Bool = false) -> Bool {
+    if skipped != nil {
+      frames.append(.transparent)
+      return true
+    }
+    guard imageDepth > 0 else { return false }
+    if isImage {
+      imageDepth += 1
+      frames.append(.image(source: "", title: ""))
+    } else {
+      frames.append(.transparent)
+    }
+    return true
   }
 
-  private mutating func appendText(_ text: String) {
-    guard let last = text.utf8.last else { return }
-    document.appendText(text, to: parent)
+  private mutating func open(_ name: DocumentName) {
+    _ = startTag(name)
+    endStartTag(name)
+  }
+
+  /// Appends the element `name` and opens it; its attributes may follow, then
+  /// ``endStartTag(_:)``.
+  private mutating func startTag(_ name: DocumentName) -> Document.NodeID {
+    if layout.linesBeforeStart.contains(name) { startLine() }
+    let element = document.appendElement(name, to: parent)
+    parents.append(element)
+    frames.append(.element)
+    return element
+  }
+
+  private mutating func endStartTag(_ name: DocumentName) {
+    atLineStart = false
+    if layout.breaksAfterStart.contains(name) { appendNewline() }
+  }
+
+  /// Closes the element opened last, with the raw HTML left open inside it.
+  private mutating func close() {
+    // Raw HTML left open inside the element closes with it, and so does removed content.
+    if let skipped, skipped.parents >= parents.count { self.skipped = nil }
+    while let last = rawOpen.last, last == parents.count - 1 {
+      parents.removeLast()
+      rawOpen.removeLast()
+    }
+    guard parents.count > 1 else { return }
+    let name = document.nameID(of: parent)
+    if layout.linesBeforeEnd.contains(name) { startLine() }
+    parents.removeLast()
+    if name == .ul || name == .ol { _ = tightLists.popLast() }
+    atLineStart = false
+    if layout.breaksAfterEnd.contains(name) { appendNewline() }
+  }
+
+  /// Appends text from the engine, checked once (``Document/appendText(repairing:to:)``).
+  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+    guard let last = text.last else { return }
+    document.appendText(repairing: text, to: parent)
     atLineStart = last == UInt8(ascii: "\n")
   }
 
-  /// A newline unless the HTML written so far ends with one.
-  private mutating func startLine() {
-    if !atLineStart { appendText("\n") }
+  /// Appends a piece of an image's alt text, repaired on its own as text is.
+  private mutating func appendAltText(_ text: UnsafeBufferPointer<UInt8>) {
+    if MarkdownInput.isWellFormedUTF8(text) {
+      altText.append(contentsOf: text)
+    } else {
+      altText.append(contentsOf: String(decoding: text, as: UTF8.self).utf8)
+    }
   }
 
-  private func url(_ destination: String) -> String {
+  private mutating func appendNewline() {
+    Self.newline.withUTF8Buffer { document.appendText(utf8: $0, to: parent) }
+    atLineStart = true
+  }
+
+  private static let newline: StaticString = "\n"
+
+  /// A newline unless the HTML written so far ends with one.
+  private mutating func startLine() {
+    if !atLineStart { appendNewline() }
+  }
+
+  /// `destination` as the engine's renderer writes it: empty when dangerous (in safe mode),
+  /// else escaped. A `String` per link or image: they are few beside text.
+  private func url(_ destination: UnsafeBufferPointer<UInt8>) -> String {
+    let destination = String(decoding: destination, as: UTF8.self)
     if !options.unsafe && URLSafety.isDangerous(destination) { return "" }
     return urlEscaping.escape(destination)
   }

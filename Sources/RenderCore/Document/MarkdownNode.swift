@@ -1,9 +1,23 @@
 /// A container node of a Markdown tree, as an engine reports it to a
 /// ``MarkdownDocumentBuilder``: each becomes the HTML element the engine's own renderer writes.
 ///
-/// Leaf nodes (text, code, breaks, code blocks, rules, raw HTML) have methods of their own on
-/// the builder; nodes only one engine has use ``element(name:attributes:)``.
+/// Leaf nodes (text, code, breaks, code blocks, rules, raw HTML) and the nodes that carry the
+/// input's bytes (links, images) have methods of their own on the builder; nodes only some
+/// engines have use ``element(_:attributes:)``.
 package enum MarkdownNode: Sendable, Hashable {
+  /// An attribute an engine writes with a fixed value (`align="left"`, `type="checkbox"`).
+  package struct Attribute: Sendable, Hashable {
+    /// The attribute's name.
+    package let name: DocumentName
+    /// Its value, final.
+    package let value: String
+
+    package init(_ name: DocumentName, _ value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
   /// `<blockquote>`.
   case blockQuote
   /// `<ul>`, or `<ol>` with `start` when it is not 1. Paragraphs directly inside the items of a
@@ -21,11 +35,7 @@ package enum MarkdownNode: Sendable, Hashable {
   case strong
   /// `<del>`.
   case strikethrough
-  /// `<a href title>`: `destination` as the Markdown gave it (the builder applies the URL rule
-  /// and the engine's escaping), `title` empty when there is none.
-  case link(destination: String, title: String)
-  /// `<img src alt title>`: the alt text is the plain text of the node's children.
-  case image(source: String, title: String)
-  /// Any other element, written as given: `name` lower-case, attributes final.
-  case element(name: String, attributes: [DocumentNode.Attribute])
+  /// Any other element, written as given: attributes final. An engine keeps the arrays it
+  /// passes in constants, so that entering a table cell allocates nothing.
+  case element(DocumentName, attributes: [Attribute] = [])
 }

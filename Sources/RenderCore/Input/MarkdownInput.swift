@@ -54,6 +54,21 @@ public enum MarkdownInput {
   /// byte with no branch on the byte: branching per sequence would mispredict at every change
   /// of script, which text mixing ASCII with other scripts has often.
   package static func isPrepared(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    accepts(bytes, transitions: transitions, rejectsNULAndCR: true)
+  }
+
+  /// Whether `bytes` are well-formed UTF-8 (NUL and CR included): text a parser cut from
+  /// prepared input, which may be stored as it is. The automaton of ``isPrepared(_:)``, with
+  /// NUL and CR accepted.
+  package static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    accepts(
+      UnsafeRawBufferPointer(bytes), transitions: wellFormedTransitions, rejectsNULAndCR: false)
+  }
+
+  @inline(__always)
+  private static func accepts(
+    _ bytes: UnsafeRawBufferPointer, transitions: [UInt64], rejectsNULAndCR: Bool
+  ) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
     let ones: UInt64 = 0x0101_0101_0101_0101
@@ -65,9 +80,13 @@ public enum MarkdownInput {
       while count &- index >= 8 {
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         index &+= 8
-        // A zero byte in `word` or in `word ^ 0x0D…` sets that byte's top bit here.
-        let returns = word ^ carriageReturns
-        let flagged = (word | ((word &- ones) & ~word) | ((returns &- ones) & ~returns)) & high
+        var flagged = word & high
+        if rejectsNULAndCR {
+          // A zero byte in `word` or in `word ^ 0x0D…` sets that byte's top bit here.
+          let returns = word ^ carriageReturns
+          flagged |= ((word &- ones) & ~word) | ((returns &- ones) & ~returns)
+          flagged &= high
+        }
         if flagged == 0, state == State.accepted { continue }
         var remaining = word
         for _ in 0..<8 {
@@ -110,10 +129,18 @@ public enum MarkdownInput {
 
   /// For each byte, the state it leads to from each state: `(row >> state) & 63`; every
   /// move not listed leads to ``State/rejected``.
-  private static let transitions: [UInt64] = (0...255).map { byte in
+  private static let transitions = table(acceptingNULAndCR: false)
+  /// ``transitions`` with NUL and CR accepted between sequences.
+  private static let wellFormedTransitions = table(acceptingNULAndCR: true)
+
+  private static func table(acceptingNULAndCR: Bool) -> [UInt64] {
+    (0...255).map { byte in row(of: UInt8(byte), acceptingNULAndCR: acceptingNULAndCR) }
+  }
+
+  private static func row(of byte: UInt8, acceptingNULAndCR: Bool) -> UInt64 {
     let moves: [(from: UInt64, to: UInt64)]
     switch byte {
-    case 0x00, 0x0D: moves = []
+    case 0x00, 0x0D: moves = acceptingNULAndCR ? [(State.accepted, State.accepted)] : []
     case 0x01...0x7F: moves = [(State.accepted, State.accepted)]
     case 0x80...0x8F:
       moves = [

@@ -5,13 +5,13 @@
 package struct HTMLLayout: Sendable, Hashable {
   /// Elements whose start tag begins a line: a newline is written before it unless the output
   /// already ends with one (cmark's `cr()`).
-  let linesBeforeStart: Set<String>
+  let linesBeforeStart: DocumentNameSet
   /// Elements whose start tag is followed by a newline.
-  let breaksAfterStart: Set<String>
+  let breaksAfterStart: DocumentNameSet
   /// Elements whose end tag begins a line.
-  let linesBeforeEnd: Set<String>
+  let linesBeforeEnd: DocumentNameSet
   /// Elements whose end tag (or, void, whose tag) is followed by a newline.
-  let breaksAfterEnd: Set<String>
+  let breaksAfterEnd: DocumentNameSet
   /// How a void element's tag ends: `" />"` or `">"`.
   package let voidTagEnd: String
   /// Whether raw HTML omitted in safe mode leaves, for a block, the line its comment had.
@@ -28,24 +28,23 @@ package struct HTMLLayout: Sendable, Hashable {
   /// cmark's and cmark-gfm's renderers: every block on a line of its own, containers' tags
   /// alone on theirs, `<hr />`.
   package static let cmark = HTMLLayout(
-    linesBeforeStart: blocks.union(["li", "p", "pre", "hr", "th", "td"]),
-    breaksAfterStart: ["blockquote", "ul", "ol", "section"],
-    linesBeforeEnd: ["blockquote", "ul", "ol", "table", "thead", "tbody", "tr", "section"],
-    breaksAfterEnd: blocks.union(["li", "p", "pre", "hr"]),
+    linesBeforeStart: blocks.union([.li, .p, .pre, .hr, .th, .td]),
+    breaksAfterStart: [.blockquote, .ul, .ol, .section],
+    linesBeforeEnd: [.blockquote, .ul, .ol, .table, .thead, .tbody, .tr, .section],
+    breaksAfterEnd: blocks.union([.li, .p, .pre, .hr]),
     voidTagEnd: " />", omittedBlocksKeepLines: true)
 
   /// md4c's renderer: a newline after each block's end tag and after containers' start tags,
   /// none before a tag, `<hr>`.
   package static let md4c = HTMLLayout(
     linesBeforeStart: [],
-    breaksAfterStart: ["blockquote", "ul", "ol", "table", "thead", "tbody", "tr"],
+    breaksAfterStart: [.blockquote, .ul, .ol, .table, .thead, .tbody, .tr],
     linesBeforeEnd: [],
-    breaksAfterEnd: blocks.union(["li", "p", "pre", "hr", "th", "td"]),
+    breaksAfterEnd: blocks.union([.li, .p, .pre, .hr, .th, .td]),
     voidTagEnd: ">", omittedBlocksKeepLines: false)
 
   /// The containers and headings both renderers put on lines of their own.
-  private static let blocks: Set<String> = [
-    "blockquote", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody",
-    "tr", "section",
+  private static let blocks: DocumentNameSet = [
+    .blockquote, .ul, .ol, .h1, .h2, .h3, .h4, .h5, .h6, .table, .thead, .tbody, .tr, .section,
   ]
 }
