@@ -24,7 +24,8 @@ import RenderOutline
 /// answers, and the rewrite's result is the very Markdown the engine then parses, so
 /// screening inside the plan would do that work twice. Only whether the host looks at the
 /// bytes at all comes first: a job a worker makes whole (``isMadeInWorker(_:renderer:passes:)``)
-/// is screened there, and the host never reads its file.
+/// is screened there, and a file the engine's worker reads is read here only when a pass must
+/// rewrite its Markdown anyway (its passes otherwise run unscreened on the worker's document).
 package struct RenderPlan: Sendable, Equatable {
   /// Where the input is parsed.
   package enum Place: Sendable, Equatable {
