@@ -59,7 +59,7 @@ package struct RenderPipeline: Sendable {
     _ job: RenderJob, context: DocumentPassContext
   ) throws(RenderError) -> (RenderPlan, RenderJob, [any DocumentPass]) {
     var job = job
-    var passes = renderer.passes.filter { $0.isActive(in: context) }
+    var passes = activePasses(in: context)
     let isMadeInWorker = RenderPlan.isMadeInWorker(job, renderer: renderer, passes: passes)
     if !isMadeInWorker {
       job.source = try planned(job.source, passes: &passes, context: context)
@@ -84,7 +84,7 @@ package struct RenderPipeline: Sendable {
     var shared: StyledRequest?
     for (index, job) in jobs.enumerated() {
       // HTML is not screened: its plan reads nothing, and so cannot fail.
-      let passes = renderer.passes.filter { $0.isActive(in: context(of: job)) }
+      let passes = activePasses(of: job)
       if job.source.isHTML, RenderPlan.isMadeInWorker(job, renderer: renderer, passes: passes),
         case let request = workerStyledRequest(job, passes: passes),
         shared.map({ $0.output == request.output && $0.passIDs == request.passIDs }) ?? true
@@ -104,6 +104,16 @@ package struct RenderPipeline: Sendable {
       }
     }
     return results.map { $0! }
+  }
+
+  /// The renderer's passes active for `job`, in order, before any screening: the plan's and
+  /// the stream's (which screens each block on them itself).
+  package func activePasses(of job: RenderJob) -> [any DocumentPass] {
+    activePasses(in: context(of: job))
+  }
+
+  private func activePasses(in context: DocumentPassContext) -> [any DocumentPass] {
+    renderer.passes.filter { $0.isActive(in: context) }
   }
 
   /// What the passes of `job` are given.
