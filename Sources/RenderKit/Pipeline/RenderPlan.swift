@@ -26,7 +26,7 @@ import RenderOutline
 /// bytes at all comes first: a job a worker makes whole (``isMadeInWorker(_:renderer:passes:)``)
 /// is screened there, and a file the engine's worker reads is read here only when a pass must
 /// rewrite its Markdown anyway (its passes otherwise run unscreened on the worker's document).
-package struct RenderPlan: Sendable, Equatable {
+package struct RenderPlan: Sendable {
   /// Where the input is parsed.
   package enum Place: Sendable, Equatable {
     /// In this process.
@@ -55,8 +55,22 @@ package struct RenderPlan: Sendable, Equatable {
 
   /// What is written: the job's output, without its parameters.
   package enum Output: Sendable, Equatable {
-    case fragment, page, document, styledText, plainText, json, terminal
+    /// An HTML fragment.
+    case fragment
+    /// A standalone page.
+    case page
+    /// The document after the passes.
+    case document
+    /// Styled text.
+    case styledText
+    /// The styled text's plain text.
+    case plainText
+    /// The styled text as JSON.
+    case json
+    /// The styled text laid out for a terminal.
+    case terminal
 
+    /// The kind of `output`.
     init(_ output: RenderJob.Output) {
       switch output {
       case .fragment: self = .fragment
