@@ -130,11 +130,11 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     holdsAtFootnote = options.extensions.contains(.footnotes)
     anchors = options.anchorsHeadings && heldFrom == nil ? HeadingAnchorLedger() : nil
     openHTML = options.allowsHTML && heldFrom == nil ? OpenHTMLElements() : nil
-    let context = DocumentPassContext(
-      options: options, idPrefix: options.allowsHTML ? UserContentPass.prefix : "",
-      configuredTitle: renderer.configuration.title)
+    // The pipeline's active passes of a block's job; each block is screened on them below, not
+    // planned: a contained renderer's plan leaves the screening to the worker.
     passesHoldTheStream =
-      options.unsafe ? renderer.passes.filter { $0.isActive(in: context) } : []
+      options.unsafe
+      ? RenderPipeline(renderer).activePasses(of: RenderJob(.markdown(""), to: .fragment)) : []
   }
 
   /// The bytes fed so far.

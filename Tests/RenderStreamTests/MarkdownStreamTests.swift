@@ -167,6 +167,23 @@ struct MarkdownStreamTests {
     #expect(shown.blocks.first?.output == "<p>Before.</p>\n")
   }
 
+  /// With raw HTML let through, a block one of the renderer's active passes may change (an
+  /// alert) holds the stream, to be rendered again as one at the end; blocks none can change
+  /// are final at once.
+  @Test func withRawHTMLABlockAPassMayChangeHoldsTheStream() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    configuration.options.unsafe = true
+    let renderer = try Renderer(configuration: configuration)
+    let stream = MarkdownStream(
+      renderer: renderer, rendering: HTMLBlockRendering(renderer: renderer))
+    let plain = try stream.feed(Array("First.\n\nSecond.\n\nThird.\n".utf8))
+    #expect(!plain.committed.isEmpty)
+    #expect(plain.committed.allSatisfy { $0.isFinal })
+    let alert = try stream.feed(Array("\n> [!NOTE]\n> Fourth.\n\nFifth.\n".utf8))
+    #expect(alert.committed.contains { !$0.isFinal })
+  }
+
   /// Footnotes are numbered and listed at the end: the blocks from the first that may refer
   /// to one wait for the end, and those before it do not.
   @Test func blocksBeforeTheFirstFootnoteAreFinal() throws {

@@ -8,10 +8,10 @@ import RenderText
 /// The one path of every render: prepare (front matter, the contents marker) → parse (the
 /// engine, or the importer) → document passes → cascade → write.
 ///
-/// ``run(_:)`` plans the job first. It is the one place that decides when work can be
-/// skipped or moved:
-/// - A fragment with no active pass is the engine's own HTML, byte for byte (the conformance
-///   reference), and no document is built.
+/// ``run(_:)`` makes the job's ``RenderPlan`` first, the one place that decides where the
+/// input is parsed, what the output is made from (the engine's own HTML, that HTML with code
+/// replaced, the document, or HTML input as it came), which passes run and whether the
+/// sanitizer runs; then it carries the plan out. How the input reaches the parser follows:
 /// - Markdown bytes go to an engine that takes bytes as they are, and a file to an engine in a
 ///   worker as its descriptor, when nothing in the host needs the text: no front matter can
 ///   start, no contents marker needs rewriting.
@@ -19,15 +19,6 @@ import RenderText
 ///   (``RenderCore/DocumentPass/mayChange(markdownUTF8:)``): one that can change nothing there
 ///   (alerts without `[!`, math without `$`) is dropped, so the fast paths above hold. A file
 ///   is read for this only when a pass must rewrite the text anyway (math).
-/// - A fragment whose active passes only render code of their own (math, highlighting:
-///   ``RenderCore/CodeReplacement``) is the engine's own HTML with that code replaced, when the
-///   engine can do it in-process (``RenderCore/CodeReplacingEngine``): no document is built.
-/// - A contained fragment with an active pass, and contained terminal output, are made in the
-///   worker, passes and all, when the worker can take the Markdown as it is and every active
-///   pass is built-in (``Renderer/isBuiltIn(_:)``, the one rule of what a worker may finish):
-///   the host reads no file, rewrites no text and receives the HTML or the terminal's bytes.
-/// - Plain text, JSON and terminal output of HTML are made in the importer's worker by the
-///   same rule: the host sends the HTML and receives the bytes.
 package struct RenderPipeline: Sendable {
   let renderer: Renderer
   let frontMatter = FrontMatterReader()
@@ -39,34 +30,52 @@ package struct RenderPipeline: Sendable {
 
   private var options: RenderOptions { renderer.options }
   private var engine: any MarkdownEngine { renderer.engine }
-  /// The sanitizer, when the configuration says HTML input is sanitized whatever its output
-  /// (Markdown's raw HTML meets the allowlist in the engine's builder instead).
-  private var sanitizer: (any HTMLSanitizing)? {
-    renderer.configuration.sanitize ? renderer.sanitizer : nil
-  }
 
-  /// Runs `job`.
+  /// Runs `job`: plans it, then carries the plan out.
   package func run(_ job: RenderJob) throws(RenderError) -> RenderResult {
     let context = context(of: job)
-    var passes = renderer.passes.filter { $0.isActive(in: context) }
-    if job.source.isHTML { return try runHTML(job, passes: passes, context: context) }
-    if let result = try workerOutput(job, passes: passes) { return result }
-    var job = job
-    job.source = try planned(job.source, passes: &passes, context: context)
-
-    if case .fragment = job.output {
-      if passes.isEmpty { return try engineFragment(job) }
-      if let fragment = try codeReplacedFragment(job.source, passes: passes) {
+    let (plan, job, passes) = try plan(job, context: context)
+    if plan.isMadeInWorker { return try workerOutput(job, passes: passes) }
+    switch plan.route {
+    case .engineHTML: return try engineFragment(job, plan: plan)
+    case .inputHTML: return try htmlOutput(job, plan: plan, context: context)
+    case .engineHTMLWithCodeReplaced, .document:
+      if plan.route == .engineHTMLWithCodeReplaced,
+        let fragment = try codeReplacedFragment(job.source, passes: passes)
+      {
         return .fragment(fragment)
       }
+      var document =
+        try job.source.isHTML ? importedDocument(job.source) : markdownDocument(job.source)
+      for pass in passes { try pass.apply(to: &document, in: context) }
+      return try write(document, job: job)
     }
-    var document = try markdownDocument(job.source)
-    for pass in passes { try pass.apply(to: &document, in: context) }
-    return try write(document, job: job)
+  }
+
+  /// The plan of `job`, with the job and the passes it carries out: the active passes,
+  /// screened on the Markdown's bytes (and the Markdown read, prepared and rewritten as the
+  /// screening leaves it) unless a worker makes the output whole and screens them there.
+  private func plan(
+    _ job: RenderJob, context: DocumentPassContext
+  ) throws(RenderError) -> (RenderPlan, RenderJob, [any DocumentPass]) {
+    var job = job
+    var passes = activePasses(in: context)
+    let isMadeInWorker = RenderPlan.isMadeInWorker(job, renderer: renderer, passes: passes)
+    if !isMadeInWorker {
+      job.source = try planned(job.source, passes: &passes, context: context)
+    }
+    let plan = RenderPlan(
+      job: job, renderer: renderer, passes: passes, isMadeInWorker: isMadeInWorker)
+    return (plan, job, passes)
+  }
+
+  /// The plan of `job` (``plan(_:context:)``).
+  package func plan(_ job: RenderJob) throws(RenderError) -> RenderPlan {
+    try plan(job, context: context(of: job)).0
   }
 
   /// Runs each of `jobs`, as ``run(_:)`` does, in their order; the HTML jobs whose output
-  /// the importer's worker makes whole (``workerStyledRequest(_:passes:)``), and that ask
+  /// the importer's worker makes whole (``RenderPlan/isMadeInWorker``), and that ask
   /// the same of it as the first such job, go to that worker together, in runs.
   package func run(_ jobs: [RenderJob]) -> [Result<RenderResult, RenderError>] {
     var results = [Result<RenderResult, RenderError>?](repeating: nil, count: jobs.count)
@@ -74,8 +83,10 @@ package struct RenderPipeline: Sendable {
     var inputs: [WorkerRequest.Input] = []
     var shared: StyledRequest?
     for (index, job) in jobs.enumerated() {
-      let passes = renderer.passes.filter { $0.isActive(in: context(of: job)) }
-      if job.source.isHTML, let request = workerStyledRequest(job, passes: passes),
+      // HTML is not screened: its plan reads nothing, and so cannot fail.
+      let passes = activePasses(of: job)
+      if job.source.isHTML, RenderPlan.isMadeInWorker(job, renderer: renderer, passes: passes),
+        case let request = workerStyledRequest(job, passes: passes),
         shared.map({ $0.output == request.output && $0.passIDs == request.passIDs }) ?? true
       {
         shared = shared ?? request
@@ -93,6 +104,16 @@ package struct RenderPipeline: Sendable {
       }
     }
     return results.map { $0! }
+  }
+
+  /// The renderer's passes active for `job`, in order, before any screening: the plan's and
+  /// the stream's (which screens each block on them itself).
+  package func activePasses(of job: RenderJob) -> [any DocumentPass] {
+    activePasses(in: context(of: job))
+  }
+
+  private func activePasses(in context: DocumentPassContext) -> [any DocumentPass] {
+    renderer.passes.filter { $0.isActive(in: context) }
   }
 
   /// What the passes of `job` are given.
@@ -163,14 +184,19 @@ package struct RenderPipeline: Sendable {
   }
 
   /// The engine's own HTML.
-  private func engineFragment(_ job: RenderJob) throws(RenderError) -> RenderResult {
+  private func engineFragment(_ job: RenderJob, plan: RenderPlan) throws(RenderError)
+    -> RenderResult
+  {
     switch job.source.storage {
     case .markdownFile(let file):
-      if let output = job.destination, let isolated = isolatedEngine(taking: job.source) {
+      if plan.writesDestination, let output = job.destination,
+        let isolated = isolatedEngine(taking: job.source)
+      {
         return try isolated.run(
           markdownFile: file, to: .fragment, options: options, writingTo: output)
       }
-      return try engineFragment(RenderJob(.markdown(utf8: file.read()), to: .fragment))
+      return try engineFragment(
+        RenderJob(.markdown(utf8: file.read()), to: .fragment), plan: plan)
     case .markdownBytes(let bytes):
       if let bytesEngine = bytesEngine(for: bytes) {
         return .fragment(try bytesEngine.render(utf8: bytes, options: options))
@@ -185,18 +211,16 @@ package struct RenderPipeline: Sendable {
     }
   }
 
-  /// The engine's own HTML with the code of the active passes written as the passes' HTML,
-  /// when each pass's whole change to a fragment is that code, the engine replaces code itself
-  /// nil otherwise: the document route.
+  /// The engine's own HTML with the code of the active passes written as the passes' HTML
+  /// (``RenderPlan/replacesCode(_:renderer:)`` says when); nil when the engine's tree would
+  /// not take a replacement where it belongs, which only its walk finds: the document route.
   private func codeReplacedFragment(
     _ source: RenderJob.Source, passes: [any DocumentPass]
   ) throws(RenderError) -> HTMLFragment? {
-    let replacements = passes.compactMap { $0 as? any CodeReplacement }
-    let replacement = CodeReplacementSequence(replacements)
-    guard replacements.count == passes.count,
-      replacement.replacesCode(with: options),
-      let replacing = engine as? any CodeReplacingEngine
-    else { return nil }
+    let replacement = CodeReplacementSequence(passes.compactMap { $0 as? any CodeReplacement })
+    guard let replacing = engine as? any CodeReplacingEngine else {
+      preconditionFailure("planned for an engine that replaces code")
+    }
     let markdown: MarkdownSource
     switch source.storage {
     case .prepared(let body, _): markdown = .text(body)
@@ -204,16 +228,14 @@ package struct RenderPipeline: Sendable {
       markdown = try .text(needsPreparing(text.utf8) ? prepare(text).body : text)
     case .markdownBytes(let bytes): markdown = try engineSource(bytes)
     case .markdownFile(let file): markdown = try engineSource(file.read())
-    case .htmlText, .htmlBytes, .htmlFile: return nil
+    case .htmlText, .htmlBytes, .htmlFile: preconditionFailure("HTML has no engine fragment")
     }
     return try replacing.render(source: markdown, options: options, replacing: replacement)
   }
 
-  /// Whether the prepare step changes `markdown`: a front matter block may open at its start,
-  /// or a contents marker needs rewriting. When it does not, the Markdown reaches the engine
-  /// (or the worker) as it came.
+  /// ``RenderPlan/needsPreparing(_:renderer:)`` for this renderer.
   private func needsPreparing(_ markdown: some Collection<UInt8>) -> Bool {
-    options.tableOfContents || frontMatter.mayRead(markdown, mode: options.frontMatter)
+    RenderPlan.needsPreparing(markdown, renderer: renderer)
   }
 
   /// `bytes` as the engine takes them: as they are, or decoded and prepared when the prepare
@@ -257,29 +279,32 @@ package struct RenderPipeline: Sendable {
     }
   }
 
-  /// The fragment or terminal output of the Markdown, made in the worker by the whole
-  /// pipeline, passes included, when they are all built-in (the worker has no other) and the
-  /// worker can take the Markdown as it is (``isolatedEngine(taking:)``): the host neither
-  /// reads a file nor rewrites text nor decodes a document. A fragment with no active pass is
-  /// left to the engine's own route. Nil, having read nothing, when the worker cannot.
+  /// The output of a job a worker makes whole (``RenderPlan/isMadeInWorker``), passes
+  /// included: Markdown's fragment or terminal output by the engine's worker, HTML's text,
+  /// JSON or terminal output by the importer's. The host neither reads a file nor rewrites
+  /// text nor decodes a document.
   private func workerOutput(
     _ job: RenderJob, passes: [any DocumentPass]
-  ) throws(RenderError) -> RenderResult? {
+  ) throws(RenderError) -> RenderResult {
+    if job.source.isHTML {
+      let request = workerStyledRequest(job, passes: passes)
+      return .bytes(
+        try request.importer.run(
+          request.input, to: request.output, options: options, passes: request.passes,
+          maximumInputBytes: request.maximumInputBytes))
+    }
     let output: WorkerRequest.Output
     switch job.output {
-    case .fragment where !passes.isEmpty: output = .fragment
     case .terminal(let terminal):
       output = .terminal(
         WorkerRequest.Terminal(
           stylesheet: renderer.stylesheet.source, colorScheme: renderer.configuration.colorScheme,
           renderer: terminal))
-    default: return nil
+    default: output = .fragment
     }
-    // A render that continues a stream's heading anchors keeps its passes in the host, where
-    // the ledger is.
-    guard passes.allSatisfy(Renderer.isBuiltIn), HeadingAnchorLedger.current == nil,
-      let isolated = isolatedEngine(taking: job.source)
-    else { return nil }
+    guard let isolated = isolatedEngine(taking: job.source) else {
+      preconditionFailure("planned for the engine's worker")
+    }
     let importer = try renderer.requireImporter()
     let markdown: WorkerRequest.Input
     switch job.source.storage {
@@ -289,32 +314,18 @@ package struct RenderPipeline: Sendable {
         writingTo: job.destination)
     case .markdownText(let text): markdown = .text(text)
     case .markdownBytes(let bytes): markdown = .bytes(bytes)
-    case .prepared, .htmlText, .htmlBytes, .htmlFile: return nil
+    case .prepared, .htmlText, .htmlBytes, .htmlFile:
+      preconditionFailure("planned for the engine's worker")
     }
     return try isolated.run(
       markdown: markdown, to: output, options: options, importer: importer, passes: passes,
       writingTo: job.destination)
   }
 
-  /// The engine's worker, when it can take `source` as it is: the engine runs in one and
-  /// nothing in the host needs the text first: no front matter can open (a file is regular and
-  /// its head is what is screened), no contents marker needs rewriting. Nil for text already
-  /// prepared, and for HTML.
+  /// The engine's worker, when it can take `source` as it is
+  /// (``RenderPlan/engineWorker(taking:renderer:)``).
   private func isolatedEngine(taking source: RenderJob.Source) -> IsolatedEngine? {
-    guard let isolated = engine as? IsolatedEngine else { return nil }
-    switch source.storage {
-    case .markdownFile(let file):
-      // Front matter opens on the first line; a head cut inside a long first line can only
-      // make a fence look possible, never hide one.
-      guard file.regularFileBytes != nil, !needsPreparing(file.head) else { return nil }
-    case .markdownText(let text):
-      guard !needsPreparing(text.utf8) else { return nil }
-    case .markdownBytes(let bytes):
-      guard !needsPreparing(bytes) else { return nil }
-    case .prepared, .htmlText, .htmlBytes, .htmlFile:
-      return nil
-    }
-    return isolated
+    RenderPlan.engineWorker(taking: source, renderer: renderer) ? engine as? IsolatedEngine : nil
   }
 
   /// The engine, when it takes UTF-8 bytes and no front matter can start in `markdown`.
@@ -327,39 +338,13 @@ package struct RenderPipeline: Sendable {
 
   // MARK: HTML
 
-  /// HTML input: a fragment or page is the HTML sanitized (unless ``RenderOptions/unsafe``);
-  /// the structured outputs import it, then run the passes.
-  private func runHTML(
-    _ job: RenderJob, passes: [any DocumentPass], context: DocumentPassContext
+  /// HTML input as it came, for a fragment or a page: sanitized when the plan says so.
+  private func htmlOutput(
+    _ job: RenderJob, plan: RenderPlan, context: DocumentPassContext
   ) throws(RenderError) -> RenderResult {
-    var job = job
-    // Only the importer's worker reads a regular file itself; every other route reads it here.
-    if case .htmlFile(let file) = job.source.storage,
-      workerStyledRequest(job, passes: passes) == nil
-    {
-      job.source = .html(data: try file.read())
-    }
-    if let request = workerStyledRequest(job, passes: passes) {
-      return .bytes(
-        try request.importer.run(
-          request.input, to: request.output, options: options, passes: request.passes,
-          maximumInputBytes: request.maximumInputBytes))
-    }
-    var text: String {
-      switch job.source.storage {
-      case .htmlText(let text): text
-      case .htmlBytes(let bytes): CharacterEncodingDetector.decode(bytes)
-      case .htmlFile, .markdownText, .markdownBytes, .markdownFile, .prepared:
-        preconditionFailure("not HTML in hand")
-      }
-    }
-    let trusted = renderer.configuration.options.unsafe && !renderer.configuration.sanitize
+    let html = try htmlText(job.source)
     switch job.output {
-    case .fragment:
-      let fragment = HTMLFragment(html: text, engineID: "html")
-      return .fragment(trusted ? fragment : try renderer.sanitizedAlways(fragment))
     case .page(let fileName):
-      let html = text
       var document = try renderer.requireImporter().importDocument(html: html)
       if document.metadata["title"] == nil,
         let own = (0..<document.nodeCount).first(where: { document.nameID(of: $0) == .title })
@@ -372,23 +357,37 @@ package struct RenderPipeline: Sendable {
       }
       TitlePass().apply(to: &document, in: context)
       let fragment =
-        trusted
-        ? HTMLFragment(html: HTMLDocumentBody.content(of: html), engineID: "html")
-        : try renderer.sanitizedAlways(HTMLFragment(html: html, engineID: "html"))
+        plan.sanitizes
+        ? try renderer.sanitizedAlways(HTMLFragment(html: html, engineID: "html"))
+        : HTMLFragment(html: HTMLDocumentBody.content(of: html), engineID: "html")
       return .page(
         HTMLPage(
           fragment: fragment, stylesheet: renderer.stylesheet,
           title: TitlePass.title(of: document), fileName: fileName,
           colorScheme: renderer.configuration.pageColorScheme))
     default:
-      let importer = try renderer.requireImporter()
-      var document: Document
-      switch job.source.storage {
-      case .htmlBytes(let bytes): document = try importer.importDocument(data: bytes)
-      default: document = try importer.importDocument(html: text)
-      }
-      for pass in passes { try pass.apply(to: &document, in: context) }
-      return try write(document, job: job)
+      let fragment = HTMLFragment(html: html, engineID: "html")
+      return .fragment(plan.sanitizes ? try renderer.sanitizedAlways(fragment) : fragment)
+    }
+  }
+
+  /// The HTML input decoded, a file read here (only the importer's worker reads one itself).
+  private func htmlText(_ source: RenderJob.Source) throws(RenderError) -> String {
+    switch source.storage {
+    case .htmlText(let text): text
+    case .htmlBytes(let bytes): CharacterEncodingDetector.decode(bytes)
+    case .htmlFile(let file): CharacterEncodingDetector.decode(try file.read())
+    case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
+    }
+  }
+
+  /// The importer's document of the HTML input.
+  private func importedDocument(_ source: RenderJob.Source) throws(RenderError) -> Document {
+    let importer = try renderer.requireImporter()
+    switch source.storage {
+    case .htmlBytes(let bytes): return try importer.importDocument(data: bytes)
+    case .htmlFile(let file): return try importer.importDocument(data: file.read())
+    default: return try importer.importDocument(html: htmlText(source))
     }
   }
 
@@ -403,18 +402,15 @@ package struct RenderPipeline: Sendable {
     var passIDs: [String] { passes.map(\.id) }
   }
 
-  /// The request for plain text, JSON or terminal output of the HTML when the importer's
-  /// worker can make it whole, every active pass being built-in: the host then decodes no
-  /// document and cascades nothing. Nil when the worker cannot: the importer runs
-  /// in-process, the host's own state enters the output (a configured title, sanitizing,
-  /// linked stylesheets read beside the input), or the output is another.
+  /// The request for plain text, JSON or terminal output of the HTML that the importer's
+  /// worker makes whole (``RenderPlan/isMadeInWorker``): the host then decodes no document
+  /// and cascades nothing.
   private func workerStyledRequest(
     _ job: RenderJob, passes: [any DocumentPass]
-  ) -> StyledRequest? {
-    guard let isolated = renderer.importer as? IsolatedHTMLImporter,
-      passes.allSatisfy(Renderer.isBuiltIn), sanitizer == nil,
-      renderer.configuration.title == nil, job.linkedStylesheetFolder == nil
-    else { return nil }
+  ) -> StyledRequest {
+    guard let isolated = renderer.importer as? IsolatedHTMLImporter else {
+      preconditionFailure("planned for the importer's worker")
+    }
     let configuration = renderer.configuration
     let styles = WorkerRequest.Styles(
       stylesheet: renderer.stylesheet.source, colorScheme: configuration.colorScheme)
@@ -426,7 +422,7 @@ package struct RenderPipeline: Sendable {
       output = .terminal(
         WorkerRequest.Terminal(
           stylesheet: styles.stylesheet, colorScheme: styles.colorScheme, renderer: terminal))
-    default: return nil
+    default: preconditionFailure("planned for the importer's worker")
     }
     var request = StyledRequest(
       importer: isolated, input: .text(""), output: output, passes: passes)
@@ -434,7 +430,9 @@ package struct RenderPipeline: Sendable {
     case .htmlText(let text): request.input = .text(text)
     case .htmlBytes(let bytes): request.input = .bytes(bytes)
     case .htmlFile(let file):
-      guard let byteCount = file.regularFileBytes else { return nil }
+      guard let byteCount = file.regularFileBytes else {
+        preconditionFailure("planned for a regular file")
+      }
       request.input = .file(descriptor: file.descriptor, byteCount: byteCount)
       request.maximumInputBytes = file.maximumBytes
     case .markdownText, .markdownBytes, .markdownFile, .prepared: preconditionFailure("not HTML")
