@@ -8,7 +8,8 @@
 # wide table scrolls in its own box; every public XSS payload (all 6,906 and the URLs through
 # the default configuration, fragment and page, alone and inside <details>, <picture> and
 # table cells; a sample through the other engines and modes) loaded with its hooks and events
-# runs no script and parses to no script vector (payloads.py).
+# runs no script and parses to no script vector (payloads.py); and every in-page link of the
+# real READMEs, rendered as pages, lands on an element (anchors.py).
 # Run through `make check-browser`.
 set -eu
 
@@ -91,8 +92,9 @@ fi
 # The public XSS payloads: all of them through the default configuration, a sample through
 # every other engine and safe configuration, each output loaded in a frame with alert,
 # confirm and prompt hooked and events fired: no output may run script (payloads.py says how
-# outputs share frames without hiding one another).
+# outputs share frames without hiding one another). Then the READMEs' in-page links.
 shared=${RENDER_SHARED_DIR:-$root/../shared}
 python3 "$root/Tests/BrowserCheck/payloads.py" "$bin/render" "$chromium" "$shared" "$work" || status=1
+python3 "$root/Tests/BrowserCheck/anchors.py" "$bin/render" "$chromium" "$shared" "$work" || status=1
 if [ "$status" = 0 ]; then echo "check-browser: ok"; else echo "check-browser: FAILED" >&2; fi
 exit "$status"
