@@ -113,9 +113,11 @@ import Testing
   }
 
   /// Every payload through the default configuration (cmark-gfm, raw HTML through GitHub's
-  /// allowlist) as a page, and inside each of ``wrapped(_:)`` as a fragment and as a page:
-  /// all that `make check-browser` loads in Chromium, judged here without a browser (the
-  /// payloads alone as fragments are judged by ``markdownOutputRunsNoScript(engine:mode:)``).
+  /// allowlist) as a page, and inside each of ``wrapped(_:)`` as a fragment and as a page;
+  /// every URL in links, an image, an autolink and attribute-like text as a page: all that
+  /// `make check-browser` loads in Chromium through the default, judged here without a
+  /// browser (the fragments of the payloads and URLs alone are judged by
+  /// ``markdownOutputRunsNoScript(engine:mode:)``).
   @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
   func everyPayloadThroughTheDefaultAsFragmentAndPageRunsNoScript() throws {
     let renderer = try Self.renderer(engine: RenderConfiguration().engine, mode: .safe)
@@ -135,7 +137,15 @@ import Testing
         pages += 1
       }
     }
-    #expect(pages == Self.payloads.count * 4)
+    for url in Self.urls {
+      for markdown in ["[x](\(url)) ![x](\(url)) <\(url)>", "x src=\"![a](\(url))"] {
+        let page = try renderer.page(.markdown(markdown), fileName: "x.md")
+        let vectors = try Self.pageVectors(in: page, ownMetas: ownMetas)
+        if !vectors.isEmpty { failures.append("page \(markdown.debugDescription) → \(vectors)") }
+        pages += 1
+      }
+    }
+    #expect(pages == Self.payloads.count * 4 + Self.urls.count * 2)
     #expect(failures.isEmpty, "\(failures.count) outputs: \(failures.prefix(5))")
   }
 
