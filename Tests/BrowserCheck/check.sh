@@ -5,7 +5,11 @@
 # scheme forced, the dark background. Then `render preview` in Chromium: a save of the
 # document and of the stylesheet appear in the open page without a reload (preview.py); the
 # README's page fits the viewport; alerts show GitHub's colours in both forced schemes and a
-# wide table scrolls in its own box; and no public XSS payload runs script (payloads.py).
+# wide table scrolls in its own box; every public XSS payload (all 6,906 and the URLs through
+# the default configuration, fragment and page, alone and inside <details>, <picture> and
+# table cells; a sample through the other engines and modes) loaded with its hooks and events
+# runs no script and parses to no script vector (payloads.py); and every in-page link of the
+# real READMEs, rendered as pages, lands on an element (anchors.py).
 # Run through `make check-browser`.
 set -eu
 
@@ -85,9 +89,12 @@ if [ "$#" != 2 ] || [ "$1" -gt "$2" ]; then
   echo "check-browser: the wide table's page is ${1:-?} px wide (viewport ${2:-?})" >&2
   status=1
 fi
-# A sample of the public XSS payloads through every engine and safe configuration, loaded with
-# alert hooked: no output may run script.
-python3 "$root/Tests/BrowserCheck/payloads.py" "$bin/render" "$chromium" \
-  "${RENDER_SHARED_DIR:-$root/../shared}" "$work" || status=1
+# The public XSS payloads: all of them through the default configuration, a sample through
+# every other engine and safe configuration, each output loaded in a frame with alert,
+# confirm and prompt hooked and events fired: no output may run script (payloads.py says how
+# outputs share frames without hiding one another). Then the READMEs' in-page links.
+shared=${RENDER_SHARED_DIR:-$root/../shared}
+python3 "$root/Tests/BrowserCheck/payloads.py" "$bin/render" "$chromium" "$shared" "$work" || status=1
+python3 "$root/Tests/BrowserCheck/anchors.py" "$bin/render" "$chromium" "$shared" "$work" || status=1
 if [ "$status" = 0 ]; then echo "check-browser: ok"; else echo "check-browser: FAILED" >&2; fi
 exit "$status"

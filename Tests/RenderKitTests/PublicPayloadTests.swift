@@ -100,6 +100,55 @@ import Testing
     #expect(Self.urls.count > 200)
   }
 
+  /// A payload inside the elements GitHub's allowlist keeps open across Markdown, as
+  /// `make check-browser` loads it (Tests/BrowserCheck/payloads.py): `<details>` (also as its
+  /// summary), `<picture>` and a table cell.
+  static func wrapped(_ payload: String) -> [String] {
+    let line = payload.replacingOccurrences(of: "\n", with: " ")
+    return [
+      "<details>\n<summary>\(line)</summary>\n\n\(payload)\n\n</details>",
+      "<picture>\n<source srcset=\"a.png\">\n\(payload)\n</picture>",
+      "| a | b |\n| --- | --- |\n| \(line.replacingOccurrences(of: "|", with: "\\|")) | <sub>x</sub> |",
+    ]
+  }
+
+  /// Every payload through the default configuration (cmark-gfm, raw HTML through GitHub's
+  /// allowlist) as a page, and inside each of ``wrapped(_:)`` as a fragment and as a page;
+  /// every URL in links, an image, an autolink and attribute-like text as a page: all that
+  /// `make check-browser` loads in Chromium through the default, judged here without a
+  /// browser (the fragments of the payloads and URLs alone are judged by
+  /// ``markdownOutputRunsNoScript(engine:mode:)``).
+  @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing))
+  func everyPayloadThroughTheDefaultAsFragmentAndPageRunsNoScript() throws {
+    let renderer = try Self.renderer(engine: RenderConfiguration().engine, mode: .safe)
+    let ownMetas = try Self.metaCount(in: renderer.page(.markdown("")))
+    var failures: [String] = []
+    var pages = 0
+    for payload in Self.payloads {
+      for markdown in [payload] + Self.wrapped(payload) {
+        if markdown != payload {
+          let vectors = try SafeOutputTests.scriptVectors(
+            in: renderer.html(.markdown(markdown)).html)
+          if !vectors.isEmpty { failures.append("\(markdown.debugDescription) → \(vectors)") }
+        }
+        let page = try renderer.page(.markdown(markdown), fileName: "x.md")
+        let vectors = try Self.pageVectors(in: page, ownMetas: ownMetas)
+        if !vectors.isEmpty { failures.append("page \(markdown.debugDescription) → \(vectors)") }
+        pages += 1
+      }
+    }
+    for url in Self.urls {
+      for markdown in ["[x](\(url)) ![x](\(url)) <\(url)>", "x src=\"![a](\(url))"] {
+        let page = try renderer.page(.markdown(markdown), fileName: "x.md")
+        let vectors = try Self.pageVectors(in: page, ownMetas: ownMetas)
+        if !vectors.isEmpty { failures.append("page \(markdown.debugDescription) → \(vectors)") }
+        pages += 1
+      }
+    }
+    #expect(pages == Self.payloads.count * 4 + Self.urls.count * 2)
+    #expect(failures.isEmpty, "\(failures.count) outputs: \(failures.prefix(5))")
+  }
+
   @Test(
     .enabled(if: SharedFixtures.isAvailable, SharedFixtures.missing),
     arguments: EngineRegistry.builtIn.engineIDs, Mode.allCases)
