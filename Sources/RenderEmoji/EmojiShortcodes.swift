@@ -26,6 +26,18 @@ public enum EmojiShortcodes {
   /// The length of the longest name, in bytes: a longer run between colons is none.
   private static let longestName = emoji.keys.map(\.utf8.count).max() ?? 0
 
+  /// For each first byte, a bit for each length (63 standing for any longer) of the names
+  /// starting with it: most runs between two colons are no name, and are told so without a
+  /// string made and hashed.
+  private static let nameLengths: [UInt64] = {
+    var lengths = [UInt64](repeating: 0, count: 256)
+    for name in emoji.keys {
+      let utf8 = Array(name.utf8)
+      lengths[Int(utf8[0])] |= 1 << min(utf8.count, 63)
+    }
+    return lengths
+  }()
+
   /// The emoji whose shortcode is `:name:`, or nil for an unknown name.
   public static func emoji(named name: String) -> String? { emoji[name] }
 
@@ -38,6 +50,11 @@ public enum EmojiShortcodes {
     guard text.utf8.withContiguousStorageIfAvailable(holdsShortcode(raw:)) ?? true else {
       return nil
     }
+    return replacing(screened: text)
+  }
+
+  /// ``replacing(in:)`` of text whose bytes were found to hold a known shortcode.
+  static func replacing(screened text: String) -> String? {
     let utf8 = text.utf8
     var output: String?
     var copied = utf8.startIndex
@@ -87,6 +104,7 @@ public enum EmojiShortcodes {
       while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
       if end > nameStart, end < bytes.count, bytes[end] == colon,
         end - nameStart <= longestName,
+        nameLengths[Int(bytes[nameStart])] & (1 << min(end - nameStart, 63)) != 0,
         emoji[
           String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)]
           != nil
