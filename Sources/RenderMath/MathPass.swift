@@ -90,15 +90,13 @@ public struct MathPass: DocumentPass {
   /// its paragraph replaces the paragraph.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var formulas: [Document.NodeID: (latex: String, display: Bool)] = [:]
-    for id in 0..<document.nodeCount
-    where document.nameID(of: id) == .code || document.nameID(of: id) == .pre {
-      let node = document.nodes[id]
-      if node.name == "code", let (latex, display) = Placeholder.read(document, code: id) {
-        let paragraph = node.parent.flatMap { parent in
+    for (id, isCode) in Self.candidates(in: document) {
+      if isCode, let (latex, display) = Placeholder.read(document, code: id) {
+        let paragraph = document.parent(of: id).flatMap { parent in
           display && Self.holdsOnly(id, parent, in: document) ? parent : nil
         }
         formulas[paragraph ?? id] = (latex, display)
-      } else if node.name == "pre", let latex = Self.mathFence(id, in: document) {
+      } else if !isCode, let latex = Self.mathFence(id, in: document) {
         formulas[id] = (latex, true)
       }
     }
@@ -106,6 +104,33 @@ public struct MathPass: DocumentPass {
     document = document.replacing(Set(formulas.keys)) { node, copy, parent in
       let formula = formulas[node]!
       MathExpression(latex: formula.latex).append(to: parent, in: &copy, display: formula.display)
+    }
+  }
+
+  /// The `code` elements whose text may start with a formula's mark, and every `pre`, in
+  /// document order, found by a loop over the records: a code span of other text (most of
+  /// them) is passed over on its first byte, no string made.
+  private static func candidates(in document: Document) -> [(Document.NodeID, isCode: Bool)] {
+    document.withStorage { storage in
+      var found: [(Document.NodeID, isCode: Bool)] = []
+      for id in 0..<storage.records.count {
+        let record = storage.records[id]
+        if record.name == .pre {
+          found.append((id, false))
+        } else if record.name == .code {
+          // A formula's text starts with its mark: a first text child that does not is none.
+          let child = record.firstChild
+          if child == Document.none { continue }
+          let first = storage.records[Int(child)]
+          if first.name == .text, first.textCount > 0,
+            storage.bytes[Int(first.textStart)] != placeholderLeadByte
+          {
+            continue
+          }
+          found.append((id, true))
+        }
+      }
+      return found
     }
   }
 
@@ -193,7 +218,7 @@ extension MathPass: CodeReplacement {
     leadByte == Self.placeholderLeadByte
   }
 
-  private static let placeholderLeadByte: UInt8 = {
+  static let placeholderLeadByte: UInt8 = {
     let lead = String(Character(Placeholder.inline)).utf8.first!
     assert(lead == String(Character(Placeholder.display)).utf8.first)
     return lead
