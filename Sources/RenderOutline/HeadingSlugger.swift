@@ -36,9 +36,13 @@ public struct HeadingSlugger: Sendable, Hashable {
 
   /// The unique anchor for a heading whose text is these UTF-8 bytes, trimmed of white space:
   /// ``slug(for:)`` of the trimmed text, made from the bytes when they are ASCII.
-  mutating func slug(forUntrimmedUTF8 text: UnsafeBufferPointer<UInt8>) -> String {
+  /// `pieces` keeps what scalars beyond ASCII become, from one heading to the next.
+  mutating func slug(
+    forUntrimmedUTF8 text: UnsafeBufferPointer<UInt8>, pieces: inout [Unicode.Scalar: String]
+  ) -> String {
     guard let base = Self.asciiBaseSlug(untrimmed: text) else {
-      return slug(for: String(decoding: text, as: UTF8.self).trimmingWhitespace)
+      let trimmed = String(decoding: text, as: UTF8.self).trimmingWhitespace
+      return slug(forBase: Self.baseSlug(trimmed, pieces: &pieces))
     }
     return slug(forBase: base)
   }
@@ -89,11 +93,40 @@ public struct HeadingSlugger: Sendable, Hashable {
 
   /// The slug of `text` before duplicates are numbered.
   public static func baseSlug(_ text: String) -> String {
-    var slug = String.UnicodeScalarView()
-    for scalar in text.lowercased().unicodeScalars where isKept(scalar) {
-      slug.append(scalar == " " ? "-" : scalar)
+    var pieces: [Unicode.Scalar: String] = [:]
+    return baseSlug(text, pieces: &pieces)
+  }
+
+  /// ``baseSlug(_:)``, with what each scalar beyond ASCII becomes kept in `pieces` for the
+  /// next text: a heading's letters repeat from heading to heading, and Unicode's properties
+  /// cost far more to read than a look-up. Lower-casing maps each scalar alone (no context, as
+  /// `String.lowercased()` does), so the slug is the pieces of its scalars in order.
+  static func baseSlug(_ text: String, pieces: inout [Unicode.Scalar: String]) -> String {
+    var slug = ""
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        let byte = UInt8(scalar.value)
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+          slug.unicodeScalars.append(Unicode.Scalar(byte | 0x20))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+          UInt8(ascii: "_"), UInt8(ascii: "-"):
+          slug.unicodeScalars.append(scalar)
+        case UInt8(ascii: " "): slug.unicodeScalars.append("-")
+        default: continue
+        }
+      } else if let piece = pieces[scalar] {
+        slug += piece
+      } else {
+        var piece = String.UnicodeScalarView()
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars where isKept(lower) {
+          piece.append(lower == " " ? "-" : lower)
+        }
+        pieces[scalar] = String(piece)
+        slug += String(piece)
+      }
     }
-    return String(slug)
+    return slug
   }
 
   private static func isKept(_ scalar: Unicode.Scalar) -> Bool {

@@ -32,8 +32,10 @@ public struct Outline: Sendable, Hashable {
   /// own elements' included) and the headings before it.
   public init(document: Document, anchorPrefix: String = "", slugger: inout HeadingSlugger) {
     var found: [OutlineHeading] = []
+    var pieces: [Unicode.Scalar: String] = [:]
     Self.forEachHeading(in: document, slugger: &slugger) { node, level, text, existing, slugger in
-      let anchor = existing ?? anchorPrefix + slugger.slug(forUntrimmedUTF8: text)
+      let anchor =
+        existing ?? anchorPrefix + slugger.slug(forUntrimmedUTF8: text, pieces: &pieces)
       let decoded = String(decoding: text, as: UTF8.self)
       found.append(
         OutlineHeading(
@@ -48,9 +50,11 @@ public struct Outline: Sendable, Hashable {
     in document: Document, anchorPrefix: String, slugger: inout HeadingSlugger
   ) -> [(node: Document.NodeID, anchor: String)] {
     var anchors: [(node: Document.NodeID, anchor: String)] = []
+    var pieces: [Unicode.Scalar: String] = [:]
     forEachHeading(in: document, slugger: &slugger) { node, _, text, existing, slugger in
       guard existing == nil else { return }
-      anchors.append((node, anchorPrefix + slugger.slug(forUntrimmedUTF8: text)))
+      anchors.append(
+        (node, anchorPrefix + slugger.slug(forUntrimmedUTF8: text, pieces: &pieces)))
     }
     return anchors
   }
