@@ -111,12 +111,13 @@ public struct MathPass: DocumentPass {
   /// document order, found by a loop over the records: a code span of other text (most of
   /// them) is passed over on its first byte, no string made.
   private static func candidates(in document: Document) -> [(Document.NodeID, isCode: Bool)] {
-    document.withStorage { storage in
+    let lang = document.names.number(of: "lang")
+    return document.withStorage { storage in
       var found: [(Document.NodeID, isCode: Bool)] = []
       for id in 0..<storage.records.count {
         let record = storage.records[id]
         if record.name == .pre {
-          found.append((id, false))
+          if mayBeMathFence(id, lang: lang, in: storage) { found.append((id, false)) }
         } else if record.name == .code {
           // A formula's text starts with its mark: a first text child that does not is none.
           let child = record.firstChild
@@ -131,6 +132,28 @@ public struct MathPass: DocumentPass {
         }
       }
       return found
+    }
+  }
+
+  /// Whether the `pre` may be a math fence (``mathFence(_:in:)`` tells): its `lang` is
+  /// `math`, or its first child's `class` holds `language-math`.
+  private static func mayBeMathFence(
+    _ pre: Document.NodeID, lang: DocumentName?, in storage: Document.Storage
+  ) -> Bool {
+    if let lang, let value = storage.attribute(lang, of: pre),
+      storage.value(of: value).elementsEqual("math".utf8)
+    {
+      return true
+    }
+    let child = storage.records[pre].firstChild
+    guard child != Document.none, let classes = storage.attribute(.class, of: Int(child)) else {
+      return false
+    }
+    let value = storage.value(of: classes)
+    let word = Array("language-math".utf8)
+    guard value.count >= word.count else { return false }
+    return (0...value.count - word.count).contains { start in
+      value[start..<start + word.count].elementsEqual(word)
     }
   }
 
