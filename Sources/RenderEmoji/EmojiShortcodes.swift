@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 
 /// GitHub's emoji shortcodes (`:tada:` is 🎉): every alias of GitHub's gemoji list, and the
 /// scan that finds them in text.
@@ -16,9 +17,22 @@ public enum EmojiShortcodes {
   static let emoji: [String: String] = {
     var table: [String: String] = [:]
     table.reserveCapacity(2048)
-    for line in source.split(separator: "\n") {
-      guard let space = line.firstIndex(of: " ") else { continue }
-      table[String(line[..<space])] = String(line[line.index(after: space)...])
+    var text = Self.source
+    // Lines split as bytes: splitting the text by characters would find the grapheme
+    // clusters of every emoji first.
+    text.withUTF8 { bytes in
+      var start = 0
+      while start < bytes.count {
+        let end =
+          ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, range: start..<bytes.count)
+          ?? bytes.count
+        if let space = ByteSearch.firstIndex(of: UInt8(ascii: " "), in: bytes, range: start..<end) {
+          let name = UnsafeBufferPointer(rebasing: bytes[start..<space])
+          let emoji = UnsafeBufferPointer(rebasing: bytes[space + 1..<end])
+          table[String(decoding: name, as: UTF8.self)] = String(decoding: emoji, as: UTF8.self)
+        }
+        start = end + 1
+      }
     }
     return table
   }()
