@@ -49,6 +49,13 @@ public struct HeadingSlugger: Sendable, Hashable {
 
   /// The anchor for a heading whose slug before numbering is `base`.
   private mutating func slug(forBase base: String) -> String {
+    // One hash of the slug when it is new (most are): its count is put back when it was not.
+    if let count = occurrences.updateValue(0, forKey: base) {
+      occurrences[base] = count
+    } else {
+      anchors.append(base)
+      return base
+    }
     var slug = base
     while occurrences[slug] != nil {
       occurrences[base, default: 0] += 1
