@@ -72,7 +72,14 @@ public struct HeadingAnchorsPass: DocumentPass {
           return Outline.newAnchors(
             in: document, anchorPrefix: context.idPrefix, slugger: &slugger)
         }()
-      for (node, anchor) in anchors { document.setAttribute("id", to: anchor, of: node) }
+      for (node, anchor) in anchors {
+        if document.attributeRecords(of: node).isEmpty {
+          // Most headings have no attribute: the id is appended, nothing else rewritten.
+          document.appendAttribute(.id, value: anchor.utf8, to: node)
+        } else {
+          document.setAttribute("id", to: anchor, of: node)
+        }
+      }
       return
     }
     let outline =

@@ -54,7 +54,9 @@ import Testing
     let paragraph = document.appendElement(
       "p", attributes: [.init(name: "id", value: "usage-run-1")], to: document.root)
     document.appendText("x", to: paragraph)
-    let second = document.appendElement("h3", to: document.root)
+    let second = document.appendElement(
+      "h3", attributes: [.init(name: "class", value: "x"), .init(name: "id", value: "")],
+      to: document.root)
     document.appendText("Usage run", to: second)
     HeadingAnchorsPass().apply(
       to: &document,
@@ -62,5 +64,9 @@ import Testing
         options: RenderOptions(headingAnchors: true), idPrefix: "user-content-"))
     #expect(document.attribute("id", of: first) == "user-content-usage-run")
     #expect(document.attribute("id", of: second) == "user-content-usage-run-2")
+    // An empty id is replaced where it stood; other attributes stay as they were.
+    #expect(
+      document.attributes(of: second).map(\.name) == ["class", "id"]
+        && document.attributes(of: first).map(\.name) == ["id"])
   }
 }
