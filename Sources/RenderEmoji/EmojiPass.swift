@@ -42,13 +42,15 @@ public struct EmojiPass: DocumentPass {
       if let number = document.names.number(of: name) { literal[Int(number.rawValue)] = true }
     }
     var texts: [(node: Document.NodeID, text: String)] = []
+    // Names compared as their numbers, read once: `==` on a name is a call across modules.
+    let textName = DocumentName.text.rawValue
     document.withStorage { storage in
       var cursor = Document.Cursor(below: document.root)
       while let (id, entering) = cursor.next(records: storage.records) {
         guard entering else { continue }
-        let name = storage.records[id].name
-        guard name == .text else {
-          if literal[Int(name.rawValue)] { cursor.skipChildren() }
+        let name = storage.records[id].name.rawValue
+        guard name == textName else {
+          if literal[Int(name)] { cursor.skipChildren() }
           continue
         }
         cursor.skipChildren()

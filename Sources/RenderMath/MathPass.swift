@@ -112,18 +112,22 @@ public struct MathPass: DocumentPass {
   /// them) is passed over on its first byte, no string made.
   private static func candidates(in document: Document) -> [(Document.NodeID, isCode: Bool)] {
     let lang = document.names.number(of: "lang")
+    // Names compared as their numbers, read once: `==` on a name is a call across modules.
+    let (pre, code, text) = (
+      DocumentName.pre.rawValue, DocumentName.code.rawValue, DocumentName.text.rawValue
+    )
     return document.withStorage { storage in
       var found: [(Document.NodeID, isCode: Bool)] = []
       for id in 0..<storage.records.count {
         let record = storage.records[id]
-        if record.name == .pre {
+        if record.name.rawValue == pre {
           if mayBeMathFence(id, lang: lang, in: storage) { found.append((id, false)) }
-        } else if record.name == .code {
+        } else if record.name.rawValue == code {
           // A formula's text starts with its mark: a first text child that does not is none.
           let child = record.firstChild
           if child == Document.none { continue }
           let first = storage.records[Int(child)]
-          if first.name == .text, first.textCount > 0,
+          if first.name.rawValue == text, first.textCount > 0,
             storage.bytes[Int(first.textStart)] != placeholderLeadByte
           {
             continue

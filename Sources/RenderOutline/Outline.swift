@@ -81,11 +81,13 @@ public struct Outline: Sendable, Hashable {
     let lowest = levels.keys.min()!
     let highest = levels.keys.max()!
     var text: [UInt8] = []
+    // Names compared as their numbers, read once: `==` on a name is a call across modules.
+    let textName = DocumentName.text.rawValue
     document.withStorage { storage in
       var cursor = Document.Cursor(below: document.root)
       while let (node, entering) = cursor.next(records: storage.records) {
         let record = storage.records[node]
-        if record.name == .text {
+        if record.name.rawValue == textName {
           cursor.skipChildren()
           continue
         }
@@ -100,7 +102,7 @@ public struct Outline: Sendable, Hashable {
         text.removeAll(keepingCapacity: true)
         var inner = Document.Cursor(below: node)
         while let (descendant, enters) = inner.next(records: storage.records) {
-          guard enters, storage.records[descendant].name == .text else { continue }
+          guard enters, storage.records[descendant].name.rawValue == textName else { continue }
           text.append(contentsOf: storage.text(of: descendant))
           inner.skipChildren()
         }
