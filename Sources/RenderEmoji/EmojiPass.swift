@@ -33,32 +33,37 @@ public struct EmojiPass: DocumentPass {
   ]
 
   /// Replaces the shortcodes of every text outside ``literalElements``; a document without
-  /// one is left as it is. Reads the document by id: a text is decoded only when its bytes
-  /// hold a shortcode's shape.
+  /// one is left as it is. Reads the document in place: a text is decoded only when its bytes
+  /// hold a known shortcode, and changes in place (no other node is copied).
   public func apply(to document: inout Document, in context: DocumentPassContext) {
-    let literal = Set(Self.literalElements.compactMap { document.names.number(of: $0) })
-    var texts: [Document.NodeID: String] = [:]
-    document.walk(
-      below: document.root,
-      enter: { id in
-        let name = document.nameID(of: id)
-        guard name == .text else { return !literal.contains(name) }
-        let range = document.textRange(of: id)
-        let holds = document.bytes.withUnsafeBufferPointer {
-          EmojiShortcodes.holdsShortcode(raw: UnsafeBufferPointer(rebasing: $0[range]))
-        }
-        if holds, let replaced = EmojiShortcodes.replacing(in: document.text(of: id)),
-          !Self.isAutolinkText(id, in: document)
-        {
-          texts[id] = replaced
-        }
-        return false
-      },
-      leave: { _ in })
-    guard !texts.isEmpty else { return }
-    document = document.replacing(Set(texts.keys)) { id, copy, parent in
-      copy.appendText(texts[id]!, to: parent)
+    // Literal elements by name number: elements are compared as numbers, not as strings.
+    var literal = [Bool](repeating: false, count: document.names.names.count)
+    for name in Self.literalElements {
+      if let number = document.names.number(of: name) { literal[Int(number.rawValue)] = true }
     }
+    var texts: [(node: Document.NodeID, text: String)] = []
+    // Names compared as their numbers, read once: `==` on a name is a call across modules.
+    let textName = DocumentName.text.rawValue
+    document.withStorage { storage in
+      var cursor = Document.Cursor(below: document.root)
+      while let (id, entering) = cursor.next(records: storage.records) {
+        guard entering else { continue }
+        let name = storage.records[id].name.rawValue
+        guard name == textName else {
+          if literal[Int(name)] { cursor.skipChildren() }
+          continue
+        }
+        cursor.skipChildren()
+        let bytes = storage.text(of: id)
+        guard EmojiShortcodes.holdsShortcode(raw: bytes),
+          let replaced = EmojiShortcodes.replacing(
+            screened: String(decoding: bytes, as: UTF8.self)),
+          !Self.isAutolinkText(id, in: document)
+        else { continue }
+        texts.append((id, replaced))
+      }
+    }
+    for (node, text) in texts { document.setText(text, of: node) }
   }
 
   /// Whether the text `id` is a link's text that its target ends with (`https://x.io/:a:`,

@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 
 /// GitHub's emoji shortcodes (`:tada:` is 🎉): every alias of GitHub's gemoji list, and the
 /// scan that finds them in text.
@@ -16,15 +17,40 @@ public enum EmojiShortcodes {
   static let emoji: [String: String] = {
     var table: [String: String] = [:]
     table.reserveCapacity(2048)
-    for line in source.split(separator: "\n") {
-      guard let space = line.firstIndex(of: " ") else { continue }
-      table[String(line[..<space])] = String(line[line.index(after: space)...])
+    var text = Self.source
+    // Lines split as bytes: splitting the text by characters would find the grapheme
+    // clusters of every emoji first.
+    text.withUTF8 { bytes in
+      var start = 0
+      while start < bytes.count {
+        let end =
+          ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, range: start..<bytes.count)
+          ?? bytes.count
+        if let space = ByteSearch.firstIndex(of: UInt8(ascii: " "), in: bytes, range: start..<end) {
+          let name = UnsafeBufferPointer(rebasing: bytes[start..<space])
+          let emoji = UnsafeBufferPointer(rebasing: bytes[space + 1..<end])
+          table[String(decoding: name, as: UTF8.self)] = String(decoding: emoji, as: UTF8.self)
+        }
+        start = end + 1
+      }
     }
     return table
   }()
 
   /// The length of the longest name, in bytes: a longer run between colons is none.
   private static let longestName = emoji.keys.map(\.utf8.count).max() ?? 0
+
+  /// For each first byte, a bit for each length (63 standing for any longer) of the names
+  /// starting with it: most runs between two colons are no name, and are told so without a
+  /// string made and hashed.
+  private static let nameLengths: [UInt64] = {
+    var lengths = [UInt64](repeating: 0, count: 256)
+    for name in emoji.keys {
+      let utf8 = Array(name.utf8)
+      lengths[Int(utf8[0])] |= 1 << min(utf8.count, 63)
+    }
+    return lengths
+  }()
 
   /// The emoji whose shortcode is `:name:`, or nil for an unknown name.
   public static func emoji(named name: String) -> String? { emoji[name] }
@@ -38,6 +64,11 @@ public enum EmojiShortcodes {
     guard text.utf8.withContiguousStorageIfAvailable(holdsShortcode(raw:)) ?? true else {
       return nil
     }
+    return replacing(screened: text)
+  }
+
+  /// ``replacing(in:)`` of text whose bytes were found to hold a known shortcode.
+  static func replacing(screened text: String) -> String? {
     let utf8 = text.utf8
     var output: String?
     var copied = utf8.startIndex
@@ -87,6 +118,7 @@ public enum EmojiShortcodes {
       while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
       if end > nameStart, end < bytes.count, bytes[end] == colon,
         end - nameStart <= longestName,
+        nameLengths[Int(bytes[nameStart])] & (1 << min(end - nameStart, 63)) != 0,
         emoji[
           String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)]
           != nil

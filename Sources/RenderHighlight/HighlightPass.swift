@@ -36,19 +36,22 @@ public struct HighlightPass: DocumentPass {
 
   /// Replaces each code block of a known language with its highlighted copy.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
-    var blocks: [Document.NodeID: (code: Document.NodeID, result: HighlightResult)] = [:]
-    for id in document.nodes.indices where document.name(of: id) == "pre" {
-      guard document.kind(of: id) == .element,
-        let (code, language) = Self.codeBlock(id, in: document),
+    var highlighted: [Document.NodeID: (code: Document.NodeID, result: HighlightResult)] = [:]
+    // The `pre` elements, found by name number: no name is read as a string.
+    let blocks = document.withStorage { storage in
+      (0..<storage.records.count).filter { storage.records[$0].name == .pre }
+    }
+    for id in blocks {
+      guard let (code, language) = Self.codeBlock(id, in: document),
         let result = highlighter.tokens(code: document.textContent(of: code), language: language),
         result.fallback == nil
       else { continue }
-      blocks[id] = (code, result)
+      highlighted[id] = (code, result)
     }
-    guard !blocks.isEmpty else { return }
+    guard !highlighted.isEmpty else { return }
     let original = document
-    document = original.replacing(Set(blocks.keys)) { pre, copy, parent in
-      let (code, result) = blocks[pre]!
+    document = original.replacing(Set(highlighted.keys)) { pre, copy, parent in
+      let (code, result) = highlighted[pre]!
       let old = original.nodes[pre]
       Self.appendHighlighted(
         original.textContent(of: code), result, language: Self.language(pre, code, original),

@@ -90,15 +90,13 @@ public struct MathPass: DocumentPass {
   /// its paragraph replaces the paragraph.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
     var formulas: [Document.NodeID: (latex: String, display: Bool)] = [:]
-    for id in 0..<document.nodeCount
-    where document.nameID(of: id) == .code || document.nameID(of: id) == .pre {
-      let node = document.nodes[id]
-      if node.name == "code", let (latex, display) = Placeholder.read(document, code: id) {
-        let paragraph = node.parent.flatMap { parent in
+    for (id, isCode) in Self.candidates(in: document) {
+      if isCode, let (latex, display) = Placeholder.read(document, code: id) {
+        let paragraph = document.parent(of: id).flatMap { parent in
           display && Self.holdsOnly(id, parent, in: document) ? parent : nil
         }
         formulas[paragraph ?? id] = (latex, display)
-      } else if node.name == "pre", let latex = Self.mathFence(id, in: document) {
+      } else if !isCode, let latex = Self.mathFence(id, in: document) {
         formulas[id] = (latex, true)
       }
     }
@@ -106,6 +104,60 @@ public struct MathPass: DocumentPass {
     document = document.replacing(Set(formulas.keys)) { node, copy, parent in
       let formula = formulas[node]!
       MathExpression(latex: formula.latex).append(to: parent, in: &copy, display: formula.display)
+    }
+  }
+
+  /// The `code` elements whose text may start with a formula's mark, and every `pre`, in
+  /// document order, found by a loop over the records: a code span of other text (most of
+  /// them) is passed over on its first byte, no string made.
+  private static func candidates(in document: Document) -> [(Document.NodeID, isCode: Bool)] {
+    let lang = document.names.number(of: "lang")
+    // Names compared as their numbers, read once: `==` on a name is a call across modules.
+    let (pre, code, text) = (
+      DocumentName.pre.rawValue, DocumentName.code.rawValue, DocumentName.text.rawValue
+    )
+    return document.withStorage { storage in
+      var found: [(Document.NodeID, isCode: Bool)] = []
+      for id in 0..<storage.records.count {
+        let record = storage.records[id]
+        if record.name.rawValue == pre {
+          if mayBeMathFence(id, lang: lang, in: storage) { found.append((id, false)) }
+        } else if record.name.rawValue == code {
+          // A formula's text starts with its mark: a first text child that does not is none.
+          let child = record.firstChild
+          if child == Document.none { continue }
+          let first = storage.records[Int(child)]
+          if first.name.rawValue == text, first.textCount > 0,
+            storage.bytes[Int(first.textStart)] != placeholderLeadByte
+          {
+            continue
+          }
+          found.append((id, true))
+        }
+      }
+      return found
+    }
+  }
+
+  /// Whether the `pre` may be a math fence (``mathFence(_:in:)`` tells): its `lang` is
+  /// `math`, or its first child's `class` holds `language-math`.
+  private static func mayBeMathFence(
+    _ pre: Document.NodeID, lang: DocumentName?, in storage: Document.Storage
+  ) -> Bool {
+    if let lang, let value = storage.attribute(lang, of: pre),
+      storage.value(of: value).elementsEqual("math".utf8)
+    {
+      return true
+    }
+    let child = storage.records[pre].firstChild
+    guard child != Document.none, let classes = storage.attribute(.class, of: Int(child)) else {
+      return false
+    }
+    let value = storage.value(of: classes)
+    let word = Array("language-math".utf8)
+    guard value.count >= word.count else { return false }
+    return (0...value.count - word.count).contains { start in
+      value[start..<start + word.count].elementsEqual(word)
     }
   }
 
@@ -193,7 +245,7 @@ extension MathPass: CodeReplacement {
     leadByte == Self.placeholderLeadByte
   }
 
-  private static let placeholderLeadByte: UInt8 = {
+  static let placeholderLeadByte: UInt8 = {
     let lead = String(Character(Placeholder.inline)).utf8.first!
     assert(lead == String(Character(Placeholder.display)).utf8.first)
     return lead

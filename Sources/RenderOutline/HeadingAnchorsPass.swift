@@ -60,6 +60,28 @@ public struct HeadingAnchorsPass: DocumentPass {
   /// table of contents of the configured levels. Within a ``HeadingAnchorLedger/current``
   /// ledger, the anchors continue it.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
+    guard context.options.tableOfContents else {
+      // Without contents nothing moves: the ids are set in place, and only the headings'
+      // text is read.
+      let anchors =
+        HeadingAnchorLedger.current?.continuing { slugger in
+          Outline.newAnchors(in: document, anchorPrefix: context.idPrefix, slugger: &slugger)
+        }
+        ?? {
+          var slugger = HeadingSlugger()
+          return Outline.newAnchors(
+            in: document, anchorPrefix: context.idPrefix, slugger: &slugger)
+        }()
+      for (node, anchor) in anchors {
+        if document.attributeRecords(of: node).isEmpty {
+          // Most headings have no attribute: the id is appended, nothing else rewritten.
+          document.appendAttribute(.id, value: anchor.utf8, to: node)
+        } else {
+          document.setAttribute("id", to: anchor, of: node)
+        }
+      }
+      return
+    }
     let outline =
       HeadingAnchorLedger.current?.continuing { slugger in
         Outline(document: document, anchorPrefix: context.idPrefix, slugger: &slugger)

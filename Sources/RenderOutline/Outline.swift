@@ -32,30 +32,107 @@ public struct Outline: Sendable, Hashable {
   /// own elements' included) and the headings before it.
   public init(document: Document, anchorPrefix: String = "", slugger: inout HeadingSlugger) {
     var found: [OutlineHeading] = []
-    // Heading levels by name id: elements are compared as numbers, not as strings.
-    var levels: [DocumentName: Int] = [:]
-    for level in 1...6 {
-      if let name = document.names.number(of: "h\(level)") { levels[name] = level }
+    var pieces: [Unicode.Scalar: String] = [:]
+    Self.forEachHeading(in: document, slugger: &slugger) { node, level, text, existing, slugger in
+      let anchor =
+        existing ?? anchorPrefix + slugger.slug(forUntrimmedUTF8: text, pieces: &pieces)
+      let decoded = String(decoding: text, as: UTF8.self)
+      found.append(
+        OutlineHeading(
+          level: level, text: decoded.collapsingWhitespace, anchor: anchor, node: node))
     }
-    document.walk(
-      below: document.root,
-      enter: { id in
-        guard document.kind(of: id) == .element else { return false }
-        if let existing = document.attribute(.id, of: id), !existing.isEmpty {
-          slugger.reserve(existing)
-        }
-        return true
-      },
-      leave: { id in
-        guard let level = levels[document.nameID(of: id)] else { return }
-        let text = document.textContent(of: id)
-        let existing = document.attribute(.id, of: id).flatMap { $0.isEmpty ? nil : $0 }
-        let anchor = existing ?? anchorPrefix + slugger.slug(for: text.trimmingWhitespace)
-        found.append(
-          OutlineHeading(
-            level: level, text: text.collapsingWhitespace, anchor: anchor, node: id))
-      })
     headings = found
+  }
+
+  /// The anchors the headings of `document` that have no `id` (or an empty one) get, as
+  /// ``init(document:anchorPrefix:slugger:)`` makes them, without the rest of the outline.
+  static func newAnchors(
+    in document: Document, anchorPrefix: String, slugger: inout HeadingSlugger
+  ) -> [(node: Document.NodeID, anchor: String)] {
+    var anchors: [(node: Document.NodeID, anchor: String)] = []
+    var pieces: [Unicode.Scalar: String] = [:]
+    forEachHeading(in: document, slugger: &slugger) { node, _, text, existing, slugger in
+      guard existing == nil else { return }
+      anchors.append(
+        (node, anchorPrefix + slugger.slug(forUntrimmedUTF8: text, pieces: &pieces)))
+    }
+    return anchors
+  }
+
+  /// Calls `found` with each heading of `document` in the order its anchor is due: at its
+  /// end, once every non-empty `id` before that (its own and its elements' included) is
+  /// reserved in `slugger`. `found` gets the heading's node, level, text (its UTF-8, in
+  /// place) and non-empty `id` if any, and the slugger to take a slug from.
+  private static func forEachHeading(
+    in document: Document, slugger: inout HeadingSlugger,
+    _ found: (Document.NodeID, Int, UnsafeBufferPointer<UInt8>, String?, inout HeadingSlugger)
+      -> Void
+  ) {
+    // Heading levels by name number: elements are compared as numbers, not as strings.
+    var levels: [UInt32: Int] = [:]
+    for level in 1...6 {
+      if let name = document.names.number(of: "h\(level)") { levels[name.rawValue] = level }
+    }
+    guard !levels.isEmpty else {
+      // No heading: only the ids count, for the slugger's later use.
+      reserveIDs(in: document, slugger: &slugger)
+      return
+    }
+    let lowest = levels.keys.min()!
+    let highest = levels.keys.max()!
+    var text: [UInt8] = []
+    // Names compared as their numbers, read once: `==` on a name is a call across modules.
+    let textName = DocumentName.text.rawValue
+    document.withStorage { storage in
+      var cursor = Document.Cursor(below: document.root)
+      while let (node, entering) = cursor.next(records: storage.records) {
+        let record = storage.records[node]
+        if record.name.rawValue == textName {
+          cursor.skipChildren()
+          continue
+        }
+        if entering {
+          if record.attributeCount > 0, let id = nonEmptyID(of: node, in: storage) {
+            slugger.reserve(id)
+          }
+          continue
+        }
+        let name = record.name.rawValue
+        guard name >= lowest, name <= highest, let level = levels[name] else { continue }
+        text.removeAll(keepingCapacity: true)
+        var inner = Document.Cursor(below: node)
+        while let (descendant, enters) = inner.next(records: storage.records) {
+          guard enters, storage.records[descendant].name.rawValue == textName else { continue }
+          text.append(contentsOf: storage.text(of: descendant))
+          inner.skipChildren()
+        }
+        let existing = record.attributeCount > 0 ? nonEmptyID(of: node, in: storage) : nil
+        text.withUnsafeBufferPointer { found(node, level, $0, existing, &slugger) }
+      }
+    }
+  }
+
+  /// Reserves every non-empty `id` of `document` in `slugger`, in document order.
+  private static func reserveIDs(in document: Document, slugger: inout HeadingSlugger) {
+    document.withStorage { storage in
+      var cursor = Document.Cursor(below: document.root)
+      while let (node, entering) = cursor.next(records: storage.records) {
+        let record = storage.records[node]
+        if record.name == .text { cursor.skipChildren() }
+        guard entering, record.attributeCount > 0,
+          let id = nonEmptyID(of: node, in: storage)
+        else { continue }
+        slugger.reserve(id)
+      }
+    }
+  }
+
+  /// The first `id` of `node`, when it is not empty.
+  private static func nonEmptyID(
+    of node: Document.NodeID, in storage: Document.Storage
+  ) -> String? {
+    guard let id = storage.attribute(.id, of: node), id.valueCount > 0 else { return nil }
+    return String(decoding: storage.value(of: id), as: UTF8.self)
   }
 
   /// The first `h1`'s text, else the first heading's; nil when no heading has text.

@@ -16,15 +16,17 @@ public struct TaskListPass: DocumentPass {
 
   /// Adds the classes the type's summary names.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
+    guard let input = document.names.number(of: "input") else { return }
+    // The inputs, found by name number: no other node is read.
+    let inputs = document.withStorage { storage in
+      (0..<storage.records.count).filter { storage.records[$0].name == input }
+    }
     var items: [Document.NodeID] = []
-    document.forEachDescendant(of: document.root) { id in
-      guard document.kind(of: id) == .element, document.name(of: id) == "input" else { return }
-      let node = document.nodes[id]
-      guard node.kind == .element, node.name == "input",
-        node.attribute("type")?.lowercased() == "checkbox", let item = node.parent,
-        document.name(of: item) == "li",
+    for id in inputs {
+      guard document.attribute("type", of: id)?.lowercased() == "checkbox",
+        let item = document.parent(of: id), document.nameID(of: item) == .li,
         document.children(of: item).first(where: { !Self.isBlank($0, in: document) }) == id
-      else { return }
+      else { continue }
       items.append(item)
     }
     for item in items {

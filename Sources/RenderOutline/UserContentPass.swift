@@ -42,9 +42,32 @@ public struct UserContentPass: DocumentPass {
     // By id: most nodes are text or have no attribute, and are passed over without a string.
     let id = DocumentName.id
     let name = document.names.number(of: "name")
-    for node in 0..<document.nodeCount where document.nameID(of: node) != .text {
-      let attributes = document.attributeRecords(of: node)
-      guard !attributes.isEmpty else { continue }
+    let prefix = Array(Self.prefix.utf8)
+    let candidates = document.withStorage { storage in
+      var found: [Document.NodeID] = []
+      for node in 0..<storage.records.count {
+        let record = storage.records[node]
+        let start = Int(record.attributeStart)
+        for index in start..<start + Int(record.attributeCount) {
+          // Only an id or name without the prefix, or an in-page link, may change: the rest
+          // (most links) are passed over on their bytes.
+          let attribute = storage.attributes[index]
+          let value = storage.value(of: attribute)
+          if attribute.name == .href
+            ? value.first == UInt8(ascii: "#")
+            : (attribute.name == id || attribute.name == name)
+              && !value.starts(with: prefix)
+          {
+            found.append(node)
+            break
+          }
+        }
+      }
+      return found
+    }
+    for node in candidates {
+      // A copy: a slice would hold the table, which each change would then copy whole.
+      let attributes = Array(document.attributeRecords(of: node))
       var seen: [DocumentName] = []
       for attribute in attributes where attribute.name == id || attribute.name == name {
         // The first of a name counts, as setAttribute keeps the first and drops the others.

@@ -92,4 +92,66 @@ import Testing
     }
     #expect(swapped.textContent(of: swapped.root) == "one moreswapped")
   }
+
+  /// The cursor is the walk as a loop: the same nodes entered and left in the same order,
+  /// a node it was told to skip neither gone into nor left.
+  @Test func theCursorVisitsAsTheWalkDoes() {
+    var document = sample()
+    let list = document.appendElement("ul", to: document.root)
+    let item = document.appendElement("li", to: list)
+    document.appendElement("br", to: item)
+    let skipped = document.appendElement("pre", to: item)
+    document.appendText("code", to: skipped)
+    document.appendElement("hr", to: document.root)
+    var walked: [String] = []
+    document.walk(
+      below: document.root,
+      enter: { id in
+        walked.append("+\(id)")
+        return document.kind(of: id) == .element && id != skipped
+      }, leave: { id in walked.append("-\(id)") })
+    var visited: [String] = []
+    var cursor = Document.Cursor(below: document.root)
+    while let (id, entering) = cursor.next(in: document) {
+      visited.append(entering ? "+\(id)" : "-\(id)")
+      if entering, document.kind(of: id) == .text || id == skipped { cursor.skipChildren() }
+    }
+    #expect(visited == walked)
+    #expect(walked.contains("-\(list)") && !walked.contains("-\(skipped)"))
+    var below = Document.Cursor(below: item)
+    var inside: [Int] = []
+    while let (id, entering) = below.next(in: document) {
+      if entering { inside.append(id) }
+    }
+    #expect(inside == [item + 1, skipped, skipped + 1])
+  }
+
+  /// A text set in place changes that node alone, and a copy shares the bytes until it
+  /// writes its own.
+  @Test func textSetInPlaceChangesOnlyItsNode() {
+    var document = sample()
+    let copy = document.replacing([]) { _, _, _ in }
+    let text = document.firstChild(of: 1)!
+    document.setText("één", of: text)
+    #expect(document.text(of: text) == "één")
+    #expect(document.textContent(of: document.root) == "ééntwo")
+    #expect(copy.textContent(of: copy.root) == "one moretwo")
+    #expect(document.attributes(of: 1) == copy.attributes(of: 1))
+  }
+
+  /// A replacement that appends text after a copied text merges into it, as building does.
+  @Test func replacingMergesTextItAppendsAfterText() {
+    var document = Document()
+    let paragraph = document.appendElement("p", to: document.root)
+    document.appendText("a", to: paragraph)
+    let bold = document.appendElement("b", to: paragraph)
+    document.appendText("b", to: bold)
+    let replaced = document.replacing([bold]) { _, copy, parent in
+      copy.appendText("B", to: parent)
+    }
+    var expected = Document()
+    let other = expected.appendElement("p", to: expected.root)
+    expected.appendText("aB", to: other)
+    #expect(replaced == expected)
+  }
 }

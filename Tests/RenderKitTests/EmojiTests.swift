@@ -120,6 +120,25 @@ import Testing
     #expect(EmojiShortcodes.count == aliases.count)
     let wrong = aliases.filter { EmojiShortcodes.emoji(named: $0.0) != $0.1 }.map(\.0)
     #expect(wrong == [])
+    // The screen and the replacement find every alias, whatever its first letter and length.
+    let pass = EmojiPass()
+    let missed = aliases.filter { alias, emoji in
+      !pass.mayChange(markdownUTF8: Data("x :\(alias): y".utf8))
+        || EmojiShortcodes.replacing(in: "x :\(alias): y") != "x \(emoji) y"
+    }
+    #expect(missed.map(\.0) == [])
+  }
+
+  /// Text on either side of code changes, the code's own text does not: the pass changes text
+  /// nodes in place, each on its own.
+  @Test(arguments: engines)
+  func textNextToCodeChangesAndTheCodeDoesNot(engine: String) throws {
+    let renderer = try renderer(engine: engine)
+    let html = try renderer.html(
+      .markdown("a:tada:`:bug:`:rocket:b `x` :+1:\n\n*:sparkles:*`:bug:`\n")
+    ).html
+    #expect(html.contains("a🎉<code>:bug:</code>🚀b <code>x</code> 👍"), "\(engine): \(html)")
+    #expect(html.contains("<em>✨</em><code>:bug:</code>"), "\(engine): \(html)")
   }
 
   @Test func shortcodesAreReplacedWhereGitHubReplacesThem() {

@@ -401,40 +401,208 @@ public struct Document: Sendable {
   public func replacing(
     _ replaced: Set<NodeID>, with replace: (NodeID, inout Document, NodeID) -> Void
   ) -> Document {
+    var marked = [Bool](repeating: false, count: records.count)
+    for node in replaced { marked[node] = true }
+    var copy = sharingStorage()
+    // The copy of each element entered, innermost last.
+    var open: [NodeID] = [copy.root]
+    var cursor = Cursor(below: root)
+    while let (current, entering) = cursor.next(in: self) {
+      guard entering else {
+        open.removeLast()
+        continue
+      }
+      if marked[current] {
+        replace(current, &copy, open[open.count - 1])
+        cursor.skipChildren()
+        continue
+      }
+      let element = copy.appendCopy(of: records[current], to: open[open.count - 1])
+      if let element, records[current].name != .text {
+        open.append(element)
+      } else {
+        cursor.skipChildren()
+      }
+    }
+    return copy
+  }
+
+  /// An empty document (but its root) that shares this one's names, metadata, text bytes and
+  /// attribute table, so that ``appendCopy(of:to:)`` copies a node's record and nothing else:
+  /// a copy of the tree moves no byte of text.
+  package func sharingStorage() -> Document {
     var copy = Document()
     copy.metadata = metadata
-    copy.adoptNames(of: self)
-    copy.reserveCapacity(records.count)
-    copy.bytes.reserveCapacity(bytes.count)
-    copy.attributeTable.reserveCapacity(attributeTable.count)
-    var open: [NodeID] = [copy.root]
-    walk(
-      below: root,
-      enter: { current in
-        let parent = open[open.count - 1]
-        if replaced.contains(current) {
-          replace(current, &copy, parent)
-          return false
-        }
-        let record = records[current]
-        if record.name == .text {
-          bytes.withUnsafeBufferPointer {
-            copy.appendText(
-              utf8: UnsafeBufferPointer(rebasing: $0[textRange(of: current)]), to: parent)
-          }
-          return false
-        }
-        let element = copy.appendElement(record.name, to: parent)
-        for attribute in attributeRecords(of: current) {
-          let start = Int(attribute.valueStart)
-          copy.appendAttribute(
-            attribute.name, value: bytes[start..<start + Int(attribute.valueCount)], to: element)
-        }
-        open.append(element)
-        return true
-      },
-      leave: { _ in open.removeLast() })
+    copy.names = names
+    copy.bytes = bytes
+    copy.attributeTable = attributeTable
+    copy.records.reserveCapacity(records.count)
     return copy
+  }
+
+  /// Appends a node of a document this one shares its storage with (``sharingStorage()``):
+  /// its name, attributes and text as they are, its links new. A text merges into a text
+  /// before it, as ``appendText(_:to:)`` merges; the node that holds it is returned, nil for
+  /// empty text.
+  @discardableResult
+  package mutating func appendCopy(of record: Record, to parent: NodeID) -> NodeID? {
+    if record.name == .text {
+      // Empty text is no node, as ``appendText(_:to:)`` has it.
+      if record.textCount == 0 { return nil }
+      let last = records[parent].lastChild
+      if last != Self.none, records[Int(last)].name == .text {
+        let start = Int(record.textStart)
+        let text = bytes[start..<start + Int(record.textCount)]
+        text.withUnsafeBufferPointer { appendText(utf8: $0, to: parent) }
+        return Int(last)
+      }
+    }
+    var copied = record
+    copied.parent = UInt32(parent)
+    copied.firstChild = Self.none
+    copied.lastChild = Self.none
+    copied.nextSibling = Self.none
+    copied.previousSibling = Self.none
+    return append(copied, to: parent)
+  }
+
+  /// Gives the text node `node` the text `text`, in place: the new bytes go to the end of the
+  /// buffer and the node points at them, so no other node moves.
+  package mutating func setText(_ text: String, of node: NodeID) {
+    precondition(records[node].name == .text, "only text nodes have text")
+    let start = bytes.count
+    bytes.append(contentsOf: text.utf8)
+    records[node].textStart = UInt32(start)
+    records[node].textCount = UInt32(bytes.count - start)
+  }
+
+  /// Reads the document's storage in place: every record, the attribute table and the bytes,
+  /// for a pass that visits every node (a loop over records costs a few instructions a node,
+  /// where an accessor call costs a call).
+  package func withStorage<Result>(
+    _ body: (Storage) throws -> Result
+  ) rethrows -> Result {
+    try records.withUnsafeBufferPointer { records in
+      try attributeTable.withUnsafeBufferPointer { attributes in
+        try bytes.withUnsafeBufferPointer { bytes in
+          try body(Storage(records: records, attributes: attributes, bytes: bytes))
+        }
+      }
+    }
+  }
+
+  /// A document's storage, read in place (``withStorage(_:)``).
+  package struct Storage {
+    /// Every node's record, by id.
+    package let records: UnsafeBufferPointer<Record>
+    /// The attribute table.
+    package let attributes: UnsafeBufferPointer<AttributeRecord>
+    /// Text and attribute values.
+    package let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The text of a text node, in place.
+    package func text(of node: NodeID) -> UnsafeBufferPointer<UInt8> {
+      let record = records[node]
+      return UnsafeBufferPointer(
+        rebasing: bytes[Int(record.textStart)..<Int(record.textStart) + Int(record.textCount)])
+    }
+
+    /// The value of an attribute, in place.
+    package func value(of attribute: AttributeRecord) -> UnsafeBufferPointer<UInt8> {
+      let start = Int(attribute.valueStart)
+      return UnsafeBufferPointer(rebasing: bytes[start..<start + Int(attribute.valueCount)])
+    }
+
+    /// The first attribute named `name` of `node`, if any.
+    package func attribute(_ name: DocumentName, of node: NodeID) -> AttributeRecord? {
+      let record = records[node]
+      let start = Int(record.attributeStart)
+      for index in start..<start + Int(record.attributeCount) where attributes[index].name == name {
+        return attributes[index]
+      }
+      return nil
+    }
+  }
+
+  /// The walk of ``walk(below:enter:leave:)`` as a loop, for code that visits every node
+  /// without a closure call a node: `next(in:)` gives each node below the start once entering
+  /// it and, for a node whose children it went into, once leaving it.
+  ///
+  /// ```swift
+  /// var cursor = Document.Cursor(below: document.root)
+  /// while let (node, entering) = cursor.next(in: document) {
+  ///   if entering, document.kind(of: node) == .text { cursor.skipChildren() }
+  /// }
+  /// ```
+  package struct Cursor {
+    private enum State {
+      case start
+      case entered(UInt32)
+      case left(UInt32)
+      case done
+    }
+    private let top: UInt32
+    private var state = State.start
+    /// Whether the node last entered is passed over without going inside it.
+    private var skipping = false
+
+    /// A cursor over everything below `node`.
+    package init(below node: NodeID) { top = UInt32(node) }
+
+    /// Does not go into the node just entered: it is not left either.
+    package mutating func skipChildren() { skipping = true }
+
+    /// The next node, and whether it is entered (else left); nil at the end.
+    package mutating func next(in document: Document) -> (NodeID, entering: Bool)? {
+      document.records.withUnsafeBufferPointer { next(records: $0) }
+    }
+
+    /// ``next(in:)`` over a document's records (``Storage/records``).
+    package mutating func next(
+      records: UnsafeBufferPointer<Record>
+    ) -> (NodeID, entering: Bool)? {
+      let none = Document.none
+      let position: UInt32
+      switch state {
+      case .done: return nil
+      case .start:
+        let child = records[Int(top)].firstChild
+        guard child != none else {
+          state = .done
+          return nil
+        }
+        state = .entered(child)
+        return (Int(child), true)
+      case .entered(let node):
+        if skipping {
+          skipping = false
+        } else {
+          let child = records[Int(node)].firstChild
+          if child != none {
+            state = .entered(child)
+            return (Int(child), true)
+          }
+          // Gone into, and nothing inside: left at once.
+          state = .left(node)
+          return (Int(node), false)
+        }
+        position = node
+      case .left(let node): position = node
+      }
+      // On to the next sibling, or up, leaving the parent whose children are all visited.
+      let sibling = records[Int(position)].nextSibling
+      if sibling != none {
+        state = .entered(sibling)
+        return (Int(sibling), true)
+      }
+      let parent = records[Int(position)].parent
+      guard parent != none, parent != top else {
+        state = .done
+        return nil
+      }
+      state = .left(parent)
+      return (Int(parent), false)
+    }
   }
 
   /// The children of `node`, in order.
@@ -450,11 +618,17 @@ public struct Document: Sendable {
 
   /// All text below `node`, concatenated in document order (no styling, nothing hidden).
   public func textContent(of node: NodeID) -> String {
-    var text = ""
-    forEachDescendant(of: node) { id in
-      if records[id].name == .text { text += self.text(of: id) }
+    if records[node].name == .text { return text(of: node) }
+    var text: [UInt8] = []
+    withStorage { storage in
+      var cursor = Cursor(below: node)
+      while let (id, entering) = cursor.next(records: storage.records) {
+        guard entering, storage.records[id].name == .text else { continue }
+        text.append(contentsOf: storage.text(of: id))
+        cursor.skipChildren()
+      }
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Visits `node` and everything below it in document order, without recursion.

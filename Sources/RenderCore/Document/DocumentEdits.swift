@@ -90,53 +90,74 @@ extension Document {
   /// The document with `edits` made, written in one walk (see ``DocumentEdits``).
   public func applying(_ edits: DocumentEdits) -> Document {
     if edits.isEmpty { return self }
-    var copy = Document()
-    copy.metadata = metadata
-    copy.adoptNames(of: self)
-    copy.reserveCapacity(nodeCount + edits.wrappers.count + 16)
-    copy.reserveBytes(bytes.count)
+    // Only the nodes an edit names look an edit up; the others are copied as they are.
+    var touched = [Bool](repeating: false, count: nodeCount)
+    for node in edits.replaced.keys { touched[node] = true }
+    for node in edits.removed { touched[node] = true }
+    for node in edits.wrappers.keys { touched[node] = true }
+    for node in edits.before.keys { touched[node] = true }
+    for node in edits.atStart.keys { touched[node] = true }
+    for node in edits.atEnd.keys { touched[node] = true }
+    for node in edits.renamed.keys { touched[node] = true }
+    for node in edits.attributes.keys { touched[node] = true }
+    for node in edits.texts.keys { touched[node] = true }
+    var copy = sharingStorage()
     // The copy of each element entered, innermost last (a wrapper holds only its node, so it
     // is never open).
     var open: [Document.NodeID] = [copy.root]
     for build in edits.atStart[root] ?? [] { build(&copy, copy.root) }
-    walk(
-      below: root,
-      enter: { current in
-        let parent = open[open.count - 1]
-        if edits.removed.contains(current) { return false }
-        for build in edits.before[current] ?? [] { build(&copy, open[open.count - 1]) }
-        if let build = edits.replaced[current] {
-          build(&copy, open[open.count - 1])
-          return false
-        }
-        var inner = parent
-        let wrappers = edits.wrappers[current] ?? []
-        for wrapper in wrappers {
-          inner = copy.appendElement(
-            lowercasedName: wrapper.name, attributes: wrapper.attributes, to: inner)
-        }
-        if kind(of: current) == .text {
-          if let text = edits.texts[current] {
-            copy.appendText(text, to: inner)
-          } else {
-            copy.copyText(of: current, from: self, to: inner)
-          }
-          return false
-        }
-        let name = edits.renamed[current].map { copy.intern($0) } ?? nameID(of: current)
-        let element = copy.appendElement(name, to: inner)
-        copy.copyAttributes(of: current, from: self, to: element)
-        for (name, value) in edits.attributes[current] ?? [] {
-          copy.setAttribute(name, to: value, of: element)
-        }
-        for build in edits.atStart[current] ?? [] { build(&copy, element) }
-        open.append(element)
-        return true
-      },
-      leave: { current in
+    var cursor = Cursor(below: root)
+    while let (current, entering) = cursor.next(in: self) {
+      guard entering else {
         let element = open.removeLast()
-        for build in edits.atEnd[current] ?? [] { build(&copy, element) }
-      })
+        if touched[current] {
+          for build in edits.atEnd[current] ?? [] { build(&copy, element) }
+        }
+        continue
+      }
+      let parent = open[open.count - 1]
+      let isText = kind(of: current) == .text
+      guard touched[current] else {
+        if let element = copy.appendCopy(of: records[current], to: parent), !isText {
+          open.append(element)
+        } else {
+          cursor.skipChildren()
+        }
+        continue
+      }
+      if edits.removed.contains(current) {
+        cursor.skipChildren()
+        continue
+      }
+      for build in edits.before[current] ?? [] { build(&copy, parent) }
+      if let build = edits.replaced[current] {
+        build(&copy, parent)
+        cursor.skipChildren()
+        continue
+      }
+      var inner = parent
+      for wrapper in edits.wrappers[current] ?? [] {
+        inner = copy.appendElement(
+          lowercasedName: wrapper.name, attributes: wrapper.attributes, to: inner)
+      }
+      if isText {
+        if let text = edits.texts[current] {
+          copy.appendText(text, to: inner)
+        } else {
+          copy.appendCopy(of: records[current], to: inner)
+        }
+        cursor.skipChildren()
+        continue
+      }
+      var record = records[current]
+      if let name = edits.renamed[current] { record.name = copy.intern(name) }
+      let element = copy.appendCopy(of: record, to: inner)!
+      for (name, value) in edits.attributes[current] ?? [] {
+        copy.setAttribute(name, to: value, of: element)
+      }
+      for build in edits.atStart[current] ?? [] { build(&copy, element) }
+      open.append(element)
+    }
     for build in edits.atEnd[root] ?? [] { build(&copy, copy.root) }
     return copy
   }

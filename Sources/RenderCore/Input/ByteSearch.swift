@@ -11,19 +11,22 @@ package enum ByteSearch {
     let pattern = Array(needle.utf8)
     guard let first = pattern.first else { return true }
     return haystack.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return false }
+      guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
+      // The last place the pattern can start.
+      let last = bytes.count - pattern.count
       var index = 0
-      while index + pattern.count <= bytes.count {
-        guard
-          let found = memchr(base + index, Int32(first), bytes.count - index - pattern.count + 1)
-        else { return false }
+      while index <= last {
+        guard let found = memchr(base + index, Int32(first), last - index + 1) else {
+          return false
+        }
         index = base.distance(to: UnsafeRawPointer(found))
-        if pattern.indices.allSatisfy({ bytes[index + $0] == pattern[$0] }),
-          next.map({ accepts in
-            index + pattern.count < bytes.count && accepts(bytes[index + pattern.count])
-          }) ?? true
-        {
-          return true
+        var matched = 1
+        while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
+        if matched == pattern.count {
+          guard let next else { return true }
+          if index + pattern.count < bytes.count, next(bytes[index + pattern.count]) {
+            return true
+          }
         }
         index += 1
       }
