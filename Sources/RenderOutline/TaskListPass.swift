@@ -16,15 +16,15 @@ public struct TaskListPass: DocumentPass {
 
   /// Adds the classes the type's summary names.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
+    // Names are compared as numbers, over the records in document order: a page of prose
+    // has no input, and this costs it one comparison per node.
+    guard let input = document.names.number(of: "input") else { return }
     var items: [Document.NodeID] = []
-    document.forEachDescendant(of: document.root) { id in
-      guard document.kind(of: id) == .element, document.name(of: id) == "input" else { return }
-      let node = document.nodes[id]
-      guard node.kind == .element, node.name == "input",
-        node.attribute("type")?.lowercased() == "checkbox", let item = node.parent,
-        document.name(of: item) == "li",
+    for id in 0..<document.nodeCount where document.nameID(of: id) == input {
+      guard document.attribute("type", of: id)?.lowercased() == "checkbox",
+        let item = document.parent(of: id), document.nameID(of: item) == .li,
         document.children(of: item).first(where: { !Self.isBlank($0, in: document) }) == id
-      else { return }
+      else { continue }
       items.append(item)
     }
     for item in items {
