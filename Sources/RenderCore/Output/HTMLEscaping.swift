@@ -63,22 +63,35 @@ package enum HTMLEscaping {
   }
 
   /// The position of the first byte from `start` that `context` replaces, else `count`.
+  private static func firstToEscape(
+    in base: UnsafePointer<UInt8>, from start: Int, count: Int, for context: Context
+  ) -> Int {
+    // One loop per context, so that each tests only the bytes it replaces.
+    switch context {
+    case .text:
+      firstToEscape(in: base, from: start, count: count, quote: false, apostrophe: false)
+    case .quotedValue:
+      firstToEscape(in: base, from: start, count: count, quote: true, apostrophe: false)
+    case .anywhere:
+      firstToEscape(in: base, from: start, count: count, quote: true, apostrophe: true)
+    }
+  }
+
+  /// ``firstToEscape(in:from:count:for:)``, `"` and `'` replaced as `quote` and `apostrophe`
+  /// say.
   ///
   /// Eight bytes are tested at once, as one word: text is mostly runs with nothing to
   /// escape, and a byte-by-byte loop over them would be most of what serializing costs.
   @inline(__always)
   private static func firstToEscape(
-    in base: UnsafePointer<UInt8>, from start: Int, count: Int, for context: Context
+    in base: UnsafePointer<UInt8>, from start: Int, count: Int, quote: Bool, apostrophe: Bool
   ) -> Int {
-    // The quotes a context leaves alone are tested as `&`, which changes nothing.
-    let quote = context == .text ? UInt8(ascii: "&") : UInt8(ascii: "\"")
-    let apostrophe = context == .anywhere ? UInt8(ascii: "'") : UInt8(ascii: "&")
     let ones: UInt64 = 0x0101_0101_0101_0101
     // `<` and `>` differ in one bit: with it set, both read as `>`.
-    let angle = UInt64(UInt8(ascii: ">")) &* ones
-    let ampersand = UInt64(UInt8(ascii: "&")) &* ones
-    let quotes = UInt64(quote) &* ones
-    let apostrophes = UInt64(apostrophe) &* ones
+    let angles = UInt64(UInt8(ascii: ">")) &* ones
+    let ampersands = UInt64(UInt8(ascii: "&")) &* ones
+    let quotes = UInt64(UInt8(ascii: "\"")) &* ones
+    let apostrophes = UInt64(UInt8(ascii: "'")) &* ones
     // The high bit of each zero byte of `word` is set (and maybe bits above a zero byte:
     // only ever in a word that has one, which is all the test asks).
     @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
@@ -86,15 +99,17 @@ package enum HTMLEscaping {
     let raw = UnsafeRawPointer(base)
     while index + 8 <= count {
       let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let found =
-        zeroBytes((word | 0x0202_0202_0202_0202) ^ angle) | zeroBytes(word ^ ampersand)
-        | zeroBytes(word ^ quotes) | zeroBytes(word ^ apostrophes)
+      var found = zeroBytes((word | 0x0202_0202_0202_0202) ^ angles) | zeroBytes(word ^ ampersands)
+      if quote { found |= zeroBytes(word ^ quotes) }
+      if apostrophe { found |= zeroBytes(word ^ apostrophes) }
       if found & 0x8080_8080_8080_8080 != 0 { break }
       index += 8
     }
     while index < count {
       switch base[index] {
-      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), quote, apostrophe: return index
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return index
+      case UInt8(ascii: "\"") where quote: return index
+      case UInt8(ascii: "'") where apostrophe: return index
       default: index += 1
       }
     }
