@@ -16,13 +16,11 @@ public struct TaskListPass: DocumentPass {
 
   /// Adds the classes the type's summary names.
   public func apply(to document: inout Document, in context: DocumentPassContext) {
+    // Names are compared as numbers, over the records in document order: a page of prose
+    // has no input, and this costs it one comparison per node.
     guard let input = document.names.number(of: "input") else { return }
-    // The inputs, found by name number: no other node is read.
-    let inputs = document.withStorage { storage in
-      (0..<storage.records.count).filter { storage.records[$0].name == input }
-    }
     var items: [Document.NodeID] = []
-    for id in inputs {
+    for id in 0..<document.nodeCount where document.nameID(of: id) == input {
       guard document.attribute("type", of: id)?.lowercased() == "checkbox",
         let item = document.parent(of: id), document.nameID(of: item) == .li,
         document.children(of: item).first(where: { !Self.isBlank($0, in: document) }) == id

@@ -36,15 +36,22 @@ import Testing
 }
 
 @Suite struct HTMLEscapingBytesTests {
-  @Test(arguments: ["", "plain", "a < b & \"c\" 'd' >", "é<ü>\u{1F600}&", "&&&", "\"'"])
+  @Test(arguments: [
+    "", "plain", "a < b & \"c\" 'd' >", "é<ü>\u{1F600}&", "&&&", "\"'",
+    String(repeating: "0123456789abcdef", count: 3) + "&",
+    "<" + String(repeating: "é", count: 20) + "'" + String(repeating: "x", count: 15) + ">",
+    String(repeating: "a\"b'c&d<e>f", count: 9),
+  ])
   func bytesAreEscapedAsStringsAre(text: String) {
     for context in [HTMLEscaping.Context.text, .quotedValue, .anywhere] {
       var string = ""
       HTMLEscaping.append(text, for: context, to: &string)
-      var bytes: [UInt8] = []
+      var output = HTMLOutput(capacity: 0)
       var copy = text
-      copy.withUTF8 { HTMLEscaping.append(utf8: $0, for: context, to: &bytes) }
-      #expect(String(decoding: bytes, as: UTF8.self) == string)
+      copy.withUTF8 { HTMLEscaping.append(utf8: $0, for: context, to: &output) }
+      let bytes = output.take()
+      #expect(
+        withExtendedLifetime(bytes) { String(decoding: bytes.bytes, as: UTF8.self) } == string)
     }
   }
 }

@@ -38,30 +38,82 @@ package enum HTMLEscaping {
     appendEscaping(text, for: context, to: &output)
   }
 
-  /// Appends valid UTF-8 `text` escaped for `context` to the bytes `output`: the same escaping
-  /// as ``append(_:for:to:)``, byte by byte (what it replaces is ASCII, never part of a
-  /// multi-byte scalar).
+  /// Appends valid UTF-8 `text` escaped for `context` to `output`: the same escaping as
+  /// ``append(_:for:to:)``, byte by byte (what it replaces is ASCII, never part of a
+  /// multi-byte scalar), with the runs between replacements copied whole.
   package static func append(
-    utf8 text: UnsafeBufferPointer<UInt8>, for context: Context, to output: inout [UInt8]
+    utf8 text: UnsafeBufferPointer<UInt8>, for context: Context, to output: inout HTMLOutput
   ) {
+    guard let base = text.baseAddress else { return }
+    let count = text.count
     var start = 0
-    for index in text.indices {
-      let replacement: StaticString
-      switch text[index] {
-      case UInt8(ascii: "&"): replacement = "&amp;"
-      case UInt8(ascii: "<"): replacement = "&lt;"
-      case UInt8(ascii: ">"): replacement = "&gt;"
-      case UInt8(ascii: "\"") where context != .text: replacement = "&quot;"
-      case UInt8(ascii: "'") where context == .anywhere: replacement = "&#39;"
-      default: continue
+    while true {
+      let index = firstToEscape(in: base, from: start, count: count, for: context)
+      output.append(base + start, count: index - start)
+      guard index < count else { return }
+      switch base[index] {
+      case UInt8(ascii: "&"): output.append("&amp;")
+      case UInt8(ascii: "<"): output.append("&lt;")
+      case UInt8(ascii: ">"): output.append("&gt;")
+      case UInt8(ascii: "\""): output.append("&quot;")
+      default: output.append("&#39;")
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
-      output.append(
-        contentsOf: UnsafeBufferPointer(
-          start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
       start = index + 1
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+  }
+
+  /// The position of the first byte from `start` that `context` replaces, else `count`.
+  private static func firstToEscape(
+    in base: UnsafePointer<UInt8>, from start: Int, count: Int, for context: Context
+  ) -> Int {
+    // One loop per context, so that each tests only the bytes it replaces.
+    switch context {
+    case .text:
+      firstToEscape(in: base, from: start, count: count, quote: false, apostrophe: false)
+    case .quotedValue:
+      firstToEscape(in: base, from: start, count: count, quote: true, apostrophe: false)
+    case .anywhere:
+      firstToEscape(in: base, from: start, count: count, quote: true, apostrophe: true)
+    }
+  }
+
+  /// ``firstToEscape(in:from:count:for:)``, `"` and `'` replaced as `quote` and `apostrophe`
+  /// say.
+  ///
+  /// Eight bytes are tested at once, as one word: text is mostly runs with nothing to
+  /// escape, and a byte-by-byte loop over them would be most of what serializing costs.
+  @inline(__always)
+  private static func firstToEscape(
+    in base: UnsafePointer<UInt8>, from start: Int, count: Int, quote: Bool, apostrophe: Bool
+  ) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // `<` and `>` differ in one bit: with it set, both read as `>`.
+    let angles = UInt64(UInt8(ascii: ">")) &* ones
+    let ampersands = UInt64(UInt8(ascii: "&")) &* ones
+    let quotes = UInt64(UInt8(ascii: "\"")) &* ones
+    let apostrophes = UInt64(UInt8(ascii: "'")) &* ones
+    // The high bit of each zero byte of `word` is set (and maybe bits above a zero byte:
+    // only ever in a word that has one, which is all the test asks).
+    @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
+    var index = start
+    let raw = UnsafeRawPointer(base)
+    while index + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      var found = zeroBytes((word | 0x0202_0202_0202_0202) ^ angles) | zeroBytes(word ^ ampersands)
+      if quote { found |= zeroBytes(word ^ quotes) }
+      if apostrophe { found |= zeroBytes(word ^ apostrophes) }
+      if found & 0x8080_8080_8080_8080 != 0 { break }
+      index += 8
+    }
+    while index < count {
+      switch base[index] {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return index
+      case UInt8(ascii: "\"") where quote: return index
+      case UInt8(ascii: "'") where apostrophe: return index
+      default: index += 1
+      }
+    }
+    return count
   }
 
   private static func appendEscaping(

@@ -2,9 +2,9 @@ import Foundation
 
 /// HTML produced by an engine: the body content, without `<html>`, `<head>` or styles.
 ///
-/// A fragment from an engine keeps the engine's UTF-8 output as it came, without copying or
-/// validating it: write it with ``withUTF8(_:)`` (as `render` does) and no `String` is ever
-/// built. ``html`` decodes it on each access; keep the value when you need it more than once.
+/// A fragment from an engine (or serialized from a ``Document``) keeps its UTF-8 output as it
+/// came, without copying or validating it: write it with ``withUTF8(_:)`` (as `render` does)
+/// and no `String` is ever built. ``html`` decodes it on each access; keep the value when you need it more than once.
 ///
 /// ```swift
 /// let fragment = try engine.render("*hi*", options: RenderOptions())
@@ -27,7 +27,7 @@ public struct HTMLFragment: Sendable, Hashable, CustomStringConvertible {
     self.engineID = engineID
   }
 
-  /// Wraps an engine's output buffer without copying it.
+  /// Wraps an engine's or the serializer's output buffer without copying it.
   package init(bytes: HTMLBytes, engineID: String) {
     storage = .bytes(bytes)
     self.engineID = engineID

@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 import RenderStyling
 
@@ -42,6 +43,23 @@ public struct HTMLPage: Sendable, Hashable {
 
   /// The complete document, from `<!doctype html>` to `</html>`.
   public var html: String {
+    let (before, after) = enclosure
+    return before + fragment.html + after
+  }
+
+  /// ``html`` as UTF-8, made without a `String` of the page: the fragment's bytes are
+  /// copied once, between the head and the end.
+  package var utf8Data: Data {
+    var (before, after) = enclosure
+    var data = Data(capacity: before.utf8.count + fragment.utf8Count + after.utf8.count)
+    before.withUTF8 { data.append($0) }
+    fragment.withUTF8 { data.append($0) }
+    after.withUTF8 { data.append($0) }
+    return data
+  }
+
+  /// What comes before the fragment and what after it.
+  private var enclosure: (before: String, after: String) {
     var head = [
       "<meta charset=\"utf-8\">",
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
@@ -63,7 +81,7 @@ public struct HTMLPage: Sendable, Hashable {
       head.append("<style>\n\(Self.embeddable(css))\n</style>")
     }
     let htmlTag = language.map { "<html lang=\"\(HTMLEscaping.escape($0))\">" } ?? "<html>"
-    return """
+    let before = """
       <!doctype html>
       \(htmlTag)
       <head>
@@ -71,12 +89,9 @@ public struct HTMLPage: Sendable, Hashable {
       </head>
       <body>
       <main class="markdown-body">
-      \(fragment.html)
-      </main>
-      </body>
-      </html>
 
       """
+    return (before, "\n</main>\n</body>\n</html>\n")
   }
 
   private static func resolveTitle(given: String?, fileName: String?) -> String {

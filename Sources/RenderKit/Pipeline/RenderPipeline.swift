@@ -488,6 +488,7 @@ package struct RenderPipeline: Sendable {
   static func fragment(of document: Document, layout: HTMLLayout, engineID: String)
     -> HTMLFragment
   {
-    HTMLFragment(html: HTMLSerializer.fragment(of: document, layout: layout), engineID: engineID)
+    HTMLFragment(
+      bytes: HTMLSerializer.fragmentUTF8(of: document, layout: layout), engineID: engineID)
   }
 }

@@ -38,7 +38,7 @@ public enum RenderResult: Sendable {
     switch self {
     case .bytes(let bytes): bytes
     case .fragment(let fragment): fragment.utf8Data
-    case .page(let page): Data(page.html.utf8)
+    case .page(let page): page.utf8Data
     case .document, .styledText, .written: nil
     }
   }

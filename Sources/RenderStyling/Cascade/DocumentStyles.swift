@@ -19,15 +19,17 @@ struct DocumentStyles {
     let link = document.names.number(of: "link")
     for index in 0..<document.nodeCount
     where document.nameID(of: index) == .style || document.nameID(of: index) == link {
-      let node = document.nodes[index]
-      if let type = node.attribute("type")?.lowercased(), !type.isEmpty, type != "text/css" {
+      if let type = document.attribute("type", of: index)?.lowercased(), !type.isEmpty,
+        type != "text/css"
+      {
         continue
       }
       var css: String
-      if node.name == "link" {
-        let relations = (node.attribute("rel") ?? "").lowercased().split(separator: " ")
+      if document.nameID(of: index) == link {
+        let relations = (document.attribute("rel", of: index) ?? "").lowercased().split(
+          separator: " ")
         guard let folder, relations.contains("stylesheet"), !relations.contains("alternate"),
-          let href = node.attribute("href")
+          let href = document.attribute(.href, of: index)
         else { continue }
         linked += 1
         guard linked <= LinkedStylesheet.maximumCount else {
@@ -43,7 +45,7 @@ struct DocumentStyles {
       } else {
         css = document.textContent(of: index)
       }
-      if let media = node.attribute("media"), !media.isEmpty {
+      if let media = document.attribute("media", of: index), !media.isEmpty {
         css = "@media \(media) {\n\(css)\n}"
       }
       var parser = StylesheetParser(css: css)

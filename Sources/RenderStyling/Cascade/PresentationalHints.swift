@@ -6,31 +6,35 @@ import RenderCore
 ///
 /// `width` and `height` are left out: styled text has no boxes for them to size.
 enum PresentationalHints {
-  /// The elements that can carry a hint; others are not inspected.
-  private static let elements: Set<String> = [
-    "font", "basefont", "body", "table", "tr", "td", "th", "thead", "tbody", "tfoot", "col",
-    "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "caption", "legend",
-  ]
+  /// The elements that can carry a hint; others are not inspected. All are HTML's, so
+  /// their numbers are the same in every document.
+  private static let elements: Set<DocumentName> = {
+    var names = DocumentNameTable()
+    return Set(
+      [
+        "font", "basefont", "body", "table", "tr", "td", "th", "thead", "tbody", "tfoot", "col",
+        "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "caption", "legend",
+      ].map { names.intern($0) })
+  }()
 
   /// The hints of `node` as declaration text (`color: #f00; …`), or nil when it has none.
   static func css(for index: Document.NodeID, in document: Document) -> String? {
+    guard elements.contains(document.nameID(of: index)) else { return nil }
     let name = document.name(of: index)
-    guard elements.contains(name) else { return nil }
-    let node = document.nodes[index]
     var declarations: [String] = []
-    for attribute in node.attributes {
-      let value = attribute.value.trimmingASCIIWhitespace
+    for attribute in document.attributeRecords(of: index) {
+      let value = document.value(of: attribute).trimmingASCIIWhitespace
       guard !value.isEmpty, isSafe(value) else { continue }
-      switch (node.name, attribute.name) {
+      switch (name, document.names[attribute.name]) {
       case ("font", "color"), ("body", "text"):
         declarations.append("color: \(legacyColor(value))")
       case ("font", "face"):
         declarations.append("font-family: \(value)")
       case ("font", "size"):
         if let keyword = fontSizeKeyword(value) { declarations.append("font-size: \(keyword)") }
-      case (_, "bgcolor") where node.name != "font":
+      case (_, "bgcolor") where name != "font":
         declarations.append("background-color: \(legacyColor(value))")
-      case (_, "align") where node.name != "font" && node.name != "body":
+      case (_, "align") where name != "font" && name != "body":
         let alignment = value.lowercased()
         if ["left", "right", "center", "justify"].contains(alignment) {
           declarations.append("text-align: \(alignment)")

@@ -99,7 +99,7 @@ enum RenderingRule: Equatable {
     case .svgText, .option, .summary, .mathToken: return .shown
     case .details: return document.attribute("open", of: node) == nil ? .hidden : .inherited
     case .foreignObject:
-      let parent = document.parent(of: node).map { document.nodes[$0].name }
+      let parent = document.parent(of: node).map { document.name(of: $0) }
       return ["svg", "g", "a", "switch", "symbol"].contains(parent) ? .shown : .inherited
     }
   }
@@ -120,12 +120,12 @@ enum RenderingRule: Equatable {
     while index < candidates.count {
       let node = candidates[index]
       index += 1
-      let element = document.nodes[node]
-      if element.name == "optgroup" {
+      let name = document.name(of: node)
+      if name == "optgroup" {
         candidates.append(contentsOf: document.children(of: node))
-      } else if element.name == "option" {
+      } else if name == "option" {
         if first == nil { first = node }
-        if element.attribute("selected") != nil { selected = node }
+        if document.attribute("selected", of: node) != nil { selected = node }
       }
     }
     return selected ?? first

@@ -15,12 +15,15 @@ struct StyledTextBuilder {
   private var table = TextStyleTable()
   private var frames: [ElementFrame] = []
   private var names = ElementNameMeanings()
+  /// The names the builder asks about, by number in this document (nil: it has none).
+  private let attributeNames: AttributeNames
   /// Numbers list items that have no list around them.
   private var looseItemCounter = ListCounter()
 
   init(document: Document, styles: CascadedStyles) {
     self.document = document
     self.styles = styles
+    attributeNames = AttributeNames(document.names)
     // Sizing the buffer once costs one read of each node's byte count, no walk of the tree.
     var textBytes = 0
     for index in 0..<document.nodeCount { textBytes += document.textRange(of: index).count }
@@ -66,7 +69,7 @@ struct StyledTextBuilder {
     let computed = computedIndex >= 0 ? styles.uniqueStyles[Int(computedIndex)] : initialStyle
     if computed.display == .none { return false }
     // The parent's frame is the last one: every displayed element has one.
-    let (role, rule) = names.meaning(of: document.name(of: node))
+    let (role, rule) = names.meaning(of: document.nameID(of: node), in: document)
     let chosenOption = frames.last.flatMap { $0.chosenOption >= 0 ? Int($0.chosenOption) : nil }
     let closedDetails = frames.last?.isClosedDetails == true ? document.parent(of: node) : nil
     if RenderingRule.hides(
@@ -88,7 +91,7 @@ struct StyledTextBuilder {
     case .cell:
       enterCell(row: Int(frame.rowFrame))
       frames[Int(frame.rowFrame)].cellAlignments.append(computed.textAlign)
-      if document.name(of: node) != "th" {
+      if attributeNames.th == nil || document.nameID(of: node) != attributeNames.th {
         frames[Int(frame.rowFrame)].allCellsAreHeaders = false
       }
     case .inline: break
@@ -108,7 +111,7 @@ struct StyledTextBuilder {
     // its MathML's tokens one after the other.
     let parentHidesText = frames.count > 1 && frames[frames.count - 2].hidesText
     if rule == .math, !parentHidesText,
-      let linear = document.attribute("alttext", of: node), !linear.isEmpty
+      let linear = attributeNames.value(\.alttext, of: node, in: document), !linear.isEmpty
     {
       flow.appendText(linear, style: frame.style, whiteSpace: frame.whiteSpace)
       frames[frames.count - 1].skipsContent = true
@@ -161,7 +164,7 @@ struct StyledTextBuilder {
 
     var key = parent?.styleKey ?? TextStyleKey()
     key.computedStyle = computedIndex
-    if role == .link, let target = document.attribute("href", of: node) {
+    if role == .link, let target = document.attribute(.href, of: node) {
       key.link = table.linkIndex(target)
     }
     if case .heading(let level) = role { key.headingLevel = level }
@@ -198,7 +201,8 @@ struct StyledTextBuilder {
     case .hidden: frame.hidesText = true
     }
     frame.separatesWords = RenderingRule.separatesWords(rule)
-    frame.isClosedDetails = rule == .details && document.attribute("open", of: node) == nil
+    frame.isClosedDetails =
+      rule == .details && attributeNames.value(\.open, of: node, in: document) == nil
     if rule == .select {
       frame.chosenOption = Int32(RenderingRule.chosenOption(of: node, in: document) ?? -1)
     } else {
@@ -261,11 +265,13 @@ struct StyledTextBuilder {
   private mutating func appendAlternativeText(
     of node: Document.NodeID, style: Int32, whiteSpace: ComputedStyle.WhiteSpace
   ) {
-    guard let alternative = document.attribute("alt", of: node), !alternative.isEmpty else {
+    guard let alternative = attributeNames.value(\.alt, of: node, in: document),
+      !alternative.isEmpty
+    else {
       return
     }
     var imageStyle = table.styles[Int(style)]
-    imageStyle.imageURL = document.attribute("src", of: node)
+    imageStyle.imageURL = attributeNames.value(\.src, of: node, in: document)
     flow.appendText(alternative, style: table.index(of: imageStyle), whiteSpace: whiteSpace)
   }
 
@@ -287,10 +293,12 @@ struct StyledTextBuilder {
   private mutating func appendTaskBox(
     of node: Document.NodeID, style: Int32, whiteSpace: ComputedStyle.WhiteSpace
   ) {
-    let element = document.nodes[node]
-    guard element.attribute("type")?.lowercased() == "checkbox" else { return }
+    guard
+      attributeNames.value(\.type, of: node, in: document)?.lowercased() == "checkbox"
+    else { return }
     var boxStyle = table.styles[Int(style)]
-    let state: TaskState = element.attribute("checked") == nil ? .unchecked : .checked
+    let state: TaskState =
+      attributeNames.value(\.checked, of: node, in: document) == nil ? .unchecked : .checked
     boxStyle.taskState = state
     flow.appendText(state.glyph, style: table.index(of: boxStyle), whiteSpace: whiteSpace)
     // The space after the box is plain text, so that it never joins the box's run.
@@ -299,10 +307,11 @@ struct StyledTextBuilder {
 
   /// A list's numbering: from `start` (default 1, or the item count when `reversed`).
   private func listCounter(_ node: Document.NodeID) -> ListCounter {
-    let element = document.nodes[node]
-    let reversed = element.attribute("reversed") != nil
+    let reversed = attributeNames.value(\.reversed, of: node, in: document) != nil
     var counter = ListCounter(next: 1, step: reversed ? -1 : 1)
-    if let start = element.attribute("start").flatMap(ListCounter.integer) {
+    if let start = attributeNames.value(\.start, of: node, in: document).flatMap(
+      ListCounter.integer)
+    {
       counter.next = start
     } else if reversed {
       counter.next = itemCount(node)
@@ -325,7 +334,8 @@ struct StyledTextBuilder {
 
   /// The number of the list item `node`, advancing its list's counter.
   private mutating func number(_ node: Document.NodeID) -> Int {
-    let value = document.attribute("value", of: node).flatMap(ListCounter.integer)
+    let value = attributeNames.value(\.value, of: node, in: document).flatMap(
+      ListCounter.integer)
     let list = Int(frames[frames.count - 1].listFrame)
     guard list >= 0 else { return looseItemCounter.number(explicitValue: value) }
     return frames[list].counter.number(explicitValue: value)

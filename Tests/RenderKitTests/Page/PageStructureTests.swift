@@ -1,3 +1,4 @@
+import Foundation
 import RenderKit
 import Testing
 
@@ -21,6 +22,23 @@ struct PageStructureTests {
     #expect(html.contains("<style>\nbody { color: #222 }\n</style>\n</head>"))
     #expect(html.contains("<body>\n<main class=\"markdown-body\">\n<p>x</p>\n\n</main>\n</body>"))
     #expect(html.hasSuffix("</html>\n"))
+  }
+
+  /// What a page writes (its UTF-8, made without a `String` of the page) is its `html`,
+  /// byte for byte, whatever its head holds and whether its fragment is text or an engine's
+  /// bytes.
+  @Test func itsBytesAreItsHTML() throws {
+    var configuration = RenderConfiguration()
+    configuration.isolation = .inProcess
+    configuration.language = "en"
+    configuration.baseURL = "https://example.com/a?b=\"c\""
+    configuration.pageColorScheme = .dark
+    let rendered = try Renderer(configuration: configuration).run(
+      RenderJob(.markdown("# Tïtle & <more>\n\n\"é\" :smile:\n"), to: .page(fileName: nil)))
+    let made = try #require(rendered.page)
+    #expect(rendered.utf8 == Data(made.html.utf8))
+    let given = try page("<p>é &amp; \"x\"</p>\n", language: "fr", baseURL: "/")
+    #expect(RenderResult.page(given).utf8 == Data(given.html.utf8))
   }
 
   @Test func leavesOutWhatIsNotGiven() throws {

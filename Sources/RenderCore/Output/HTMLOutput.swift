@@ -1,24 +1,25 @@
 import Foundation
-import RenderCore
 
-/// One growing buffer of HTML bytes, handed over to an ``HTMLFragment`` without a copy.
+/// One growing buffer of HTML bytes, handed over to an ``HTMLFragment`` without a copy: what
+/// md4c's writer and ``HTMLSerializer`` write into.
 ///
-/// It owns its memory (malloc'd, so that `realloc` can grow it in place) and frees it unless
-/// ``take()`` hands it on; being non-copyable, no two values can ever share it.
-struct HTMLOutput: ~Copyable {
-  private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+/// It owns its memory (malloc'd, so that `realloc` can grow it in place, without a second
+/// buffer of its size beside it) and frees it unless ``take()`` hands it on; being
+/// non-copyable, no two values can ever share it.
+package struct HTMLOutput: ~Copyable {
+  @usableFromInline package var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline package var capacity: Int
   /// How many bytes have been written.
-  private(set) var count = 0
+  @usableFromInline package internal(set) var count = 0
 
   /// A buffer sized for the HTML of `inputCount` bytes of Markdown: md4c's HTML is a little
   /// longer than its input on prose, so one growth step is the common worst case.
-  static func expectedCapacity(forInput inputCount: Int) -> Int {
+  package static func expectedCapacity(forInput inputCount: Int) -> Int {
     inputCount + inputCount / 4 + 64
   }
 
   /// An empty buffer with room for `capacity` bytes.
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 64)
     guard let memory = malloc(self.capacity) else { fatalError("out of memory") }
     base = memory.assumingMemoryBound(to: UInt8.self)
@@ -27,53 +28,53 @@ struct HTMLOutput: ~Copyable {
   deinit { free(base) }
 
   /// Appends `count` bytes from `bytes`.
-  @inline(__always)
-  mutating func append(_ bytes: UnsafeRawPointer, count byteCount: Int) {
+  @inlinable @inline(__always)
+  package mutating func append(_ bytes: UnsafeRawPointer, count byteCount: Int) {
     if count + byteCount > capacity { grow(toHold: byteCount) }
     (base + count).initialize(from: bytes.assumingMemoryBound(to: UInt8.self), count: byteCount)
     count += byteCount
   }
 
   /// Appends the bytes of `buffer`.
-  @inline(__always)
-  mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always)
+  package mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
     guard let start = buffer.baseAddress else { return }
     append(start, count: buffer.count)
   }
 
   /// Appends a literal such as `"<p>"`.
-  @inline(__always)
-  mutating func append(_ literal: StaticString) {
+  @inlinable @inline(__always)
+  package mutating func append(_ literal: StaticString) {
     append(literal.utf8Start, count: literal.utf8CodeUnitCount)
   }
 
   /// Appends one byte.
-  @inline(__always)
-  mutating func append(byte: UInt8) {
+  @inlinable @inline(__always)
+  package mutating func append(byte: UInt8) {
     if count == capacity { grow(toHold: 1) }
     base[count] = byte
     count += 1
   }
 
   /// Appends the UTF-8 bytes of `scalar`.
-  mutating func append(scalar: Unicode.Scalar) {
+  package mutating func append(scalar: Unicode.Scalar) {
     for byte in UTF8.encode(scalar)! { append(byte: byte) }
   }
 
   /// Appends `value` in decimal.
-  mutating func append(decimal value: Int) {
+  package mutating func append(decimal value: Int) {
     var digits = String(value)
     digits.withUTF8 { append($0) }
   }
 
   /// Hands the bytes over to an ``HTMLBytes``, which frees them when the last fragment goes.
-  consuming func take() -> HTMLBytes {
+  package consuming func take() -> HTMLBytes {
     let bytes = HTMLBytes(taking: base, count: count) { free($0) }
     discard self
     return bytes
   }
 
-  private mutating func grow(toHold extra: Int) {
+  @usableFromInline package mutating func grow(toHold extra: Int) {
     capacity = max(capacity * 2, count + extra)
     guard let memory = realloc(base, capacity) else { fatalError("out of memory") }
     base = memory.assumingMemoryBound(to: UInt8.self)
