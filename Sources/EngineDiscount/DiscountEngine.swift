@@ -188,18 +188,19 @@ public struct DiscountEngine: MarkdownEngine {
   private static func codeBlock(
     text: UnsafePointer<CChar>?, size: Int, language: UnsafeMutableRawPointer?
   ) -> UnsafeMutablePointer<CChar>? {
-    var html = Array("<pre><code".utf8)
+    var html = HTMLOutput(capacity: size + size / 8 + 64)
+    html.append("<pre><code")
     if let language {
       let info = String(cString: language.assumingMemoryBound(to: CChar.self))
       if let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
-        html += Array(" class=\"language-\(escapedKeepingReferences(String(word)))\"".utf8)
+        var attribute = " class=\"language-\(escapedKeepingReferences(String(word)))\""
+        attribute.withUTF8 { html.append($0) }
       }
     }
-    html.append(UInt8(ascii: ">"))
+    html.append(byte: UInt8(ascii: ">"))
     if let text {
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: size)
-      html.reserveCapacity(html.count + size + size / 8 + 16)
       var blankLines = 0
       var lineStart = 0
       while lineStart < bytes.count {
@@ -220,24 +221,18 @@ public struct DiscountEngine: MarkdownEngine {
           memchr(bytes.baseAddress! + firstText, Int32(UInt8(ascii: "\n")), bytes.count - firstText)
           .map { bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
           ?? bytes.count
-        html += repeatElement(UInt8(ascii: "\n"), count: blankLines)
+        for _ in 0..<blankLines { html.append(byte: UInt8(ascii: "\n")) }
         blankLines = 0
         HTMLEscaping.append(
           utf8: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), for: .text,
           to: &html)
-        html.append(UInt8(ascii: "\n"))
+        html.append(byte: UInt8(ascii: "\n"))
         lineStart = lineEnd + 1
       }
     }
-    html.append(contentsOf: "</code></pre>".utf8)
-    html.append(0)
-    return html.withUnsafeBufferPointer { written in
-      let copy = malloc(written.count)!.assumingMemoryBound(to: CChar.self)
-      written.withMemoryRebound(to: CChar.self) {
-        copy.initialize(from: $0.baseAddress!, count: $0.count)
-      }
-      return copy
-    }
+    html.append("</code></pre>")
+    html.append(byte: 0)
+    return UnsafeMutableRawPointer(html.takeMemory()).assumingMemoryBound(to: CChar.self)
   }
 
   /// `text` escaped for an attribute value, except that a character reference (`&ouml;`,

@@ -74,6 +74,14 @@ package struct HTMLOutput: ~Copyable {
     return bytes
   }
 
+  /// Hands the bytes over to C code that frees them with `free` (Discount takes the HTML of a
+  /// code block so).
+  package consuming func takeMemory() -> UnsafeMutablePointer<UInt8> {
+    let memory = base
+    discard self
+    return memory
+  }
+
   @usableFromInline package mutating func grow(toHold extra: Int) {
     capacity = max(capacity * 2, count + extra)
     guard let memory = realloc(base, capacity) else { fatalError("out of memory") }
