@@ -269,7 +269,7 @@ package struct RenderPipeline: Sendable {
       return try markdownDocument(.markdown(utf8: file.read()))
     case .markdownBytes(let bytes):
       if !options.tableOfContents, let bytesEngine = bytesEngine(for: bytes) {
-        return try bytesEngine.document(utf8: bytes, options: options, importer: importer)
+        return try bytesEngine.document(utf8: consume bytes, options: options, importer: importer)
       }
       return try markdownDocument(.markdown(MarkdownInput.decode(bytes)))
     case .markdownText(let text):
@@ -291,7 +291,7 @@ package struct RenderPipeline: Sendable {
   private static func takeSource(of job: inout RenderJob) -> RenderJob.Source {
     let source = job.source
     job.source = .markdown(utf8: Data())
-    return source
+    return consume source
   }
 
   /// The output of a job a worker makes whole (``RenderPlan/isMadeInWorker``), passes
