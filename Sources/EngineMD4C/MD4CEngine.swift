@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 
 /// The md4c engine: libmd4c, a CommonMark 0.30 push parser and the fastest engine here.
@@ -30,13 +31,7 @@ public struct MD4CEngine: MarkdownEngine {
   /// Renders `markdown` with libmd4c; see ``MarkdownEngine/render(_:options:)``.
   public func render(_ markdown: String, options: RenderOptions) throws(RenderError) -> HTMLFragment
   {
-    try checkSupport(of: options)
-    var markdown = try Self.prepare(markdown)
-    let flags = MD4CParser.flags(for: options)
-    var writer = MD4CHTMLWriter(options: options, inputCount: markdown.utf8.count)
-    let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &writer) }
-    guard parsed else { throw Self.failure }
-    return HTMLFragment(bytes: writer.finish(), engineID: "md4c")
+    try render(source: .text(markdown), options: options)
   }
 
   /// Builds the document from md4c's callbacks in one pass; see
@@ -45,16 +40,45 @@ public struct MD4CEngine: MarkdownEngine {
   public func document(
     _ markdown: String, options: RenderOptions, importer: any HTMLImporting
   ) throws(RenderError) -> Document {
+    try document(source: .text(markdown), options: options, importer: importer)
+  }
+
+  /// ``render(_:options:)`` of `source`.
+  private func render(source: consuming MarkdownSource, options: RenderOptions)
+    throws(RenderError) -> HTMLFragment
+  {
     try checkSupport(of: options)
-    var markdown = try Self.prepare(markdown)
-    let flags = MD4CParser.flags(for: options.documentParsing)
-    var builder = MD4CDocumentBuilder(options: options, markdownLength: markdown.utf8.count)
-    let parsed = markdown.withUTF8 { MD4CParser.parse($0, flags: flags, into: &builder) }
-    if builder.stoppedAtRawHTML {
-      return try importer.importDocument(fragment: render(markdown, options: options))
+    return try Self.withInput(source) { markdown throws(RenderError) in
+      try Self.html(of: markdown, options: options)
     }
-    guard parsed else { throw Self.failure }
-    return builder.finish()
+  }
+
+  /// ``document(_:options:importer:)`` of `source`.
+  private func document(
+    source: consuming MarkdownSource, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try checkSupport(of: options)
+    let flags = MD4CParser.flags(for: options.documentParsing)
+    return try Self.withInput(source) { markdown throws(RenderError) in
+      var builder = MD4CDocumentBuilder(options: options, markdownLength: markdown.count)
+      let parsed = MD4CParser.parse(markdown, flags: flags, into: &builder)
+      if builder.stoppedAtRawHTML {
+        return try importer.importDocument(fragment: Self.html(of: markdown, options: options))
+      }
+      guard parsed else { throw Self.failure }
+      return builder.finish()
+    }
+  }
+
+  /// The engine's HTML of prepared `markdown`, which is followed in memory by a NUL.
+  private static func html(of markdown: UnsafeBufferPointer<UInt8>, options: RenderOptions)
+    throws(RenderError) -> HTMLFragment
+  {
+    var writer = MD4CHTMLWriter(options: options, inputCount: markdown.count)
+    guard MD4CParser.parse(markdown, flags: MD4CParser.flags(for: options), into: &writer) else {
+      throw failure
+    }
+    return HTMLFragment(bytes: writer.finish(), engineID: "md4c")
   }
 
   /// md4c's parser flags for `options`.
@@ -82,13 +106,36 @@ public struct MD4CEngine: MarkdownEngine {
   private static let failure = RenderError.engineFailed(
     engine: "md4c", detail: "libmd4c stopped parsing (out of memory?); try a smaller input")
 
-  /// The input md4c receives, within what its 32-bit sizes can hold.
-  private static func prepare(_ markdown: String) throws(RenderError) -> String {
-    let prepared = MarkdownInput.prepare(markdown)
-    guard prepared.utf8.count <= Int(UInt32.max) else {
-      throw .limitExceeded(
-        limit: "md4c input bytes", value: prepared.utf8.count, maximum: Int(UInt32.max))
+  /// Calls `body` with the input md4c receives: prepared, followed in memory by a NUL (see
+  /// ``MD4CParser``), and within what its 32-bit sizes can hold.
+  private static func withInput<Result>(
+    _ source: consuming MarkdownSource,
+    _ body: (UnsafeBufferPointer<UInt8>) throws(RenderError) -> Result
+  ) throws(RenderError) -> Result {
+    try source.withNULTerminatedPreparedBytes { markdown throws(RenderError) in
+      guard markdown.count <= Int(UInt32.max) else {
+        throw .limitExceeded(
+          limit: "md4c input bytes", value: markdown.count, maximum: Int(UInt32.max))
+      }
+      return try body(markdown)
     }
-    return prepared
+  }
+}
+
+extension MD4CEngine: UTF8MarkdownEngine {
+  /// ``render(_:options:)`` of the bytes decoded; bytes that need no repair go to libmd4c
+  /// with one copy that ends in a NUL, with no `String` built from them.
+  package func render(utf8 markdown: consuming Data, options: RenderOptions) throws(RenderError)
+    -> HTMLFragment
+  {
+    try render(source: .utf8(consume markdown), options: options)
+  }
+
+  /// ``document(_:options:importer:)`` of the bytes decoded, parsed as
+  /// ``render(utf8:options:)`` parses them.
+  package func document(
+    utf8 markdown: consuming Data, options: RenderOptions, importer: any HTMLImporting
+  ) throws(RenderError) -> Document {
+    try document(source: .utf8(consume markdown), options: options, importer: importer)
   }
 }

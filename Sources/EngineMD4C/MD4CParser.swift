@@ -7,7 +7,8 @@ import RenderCore
 /// reference the engine's writer is checked against) and the library's version.
 ///
 /// Input must be followed in memory by a NUL: md4c 0.4.8 reads past the end of its input up
-/// to one. A `String`'s UTF-8 always is (a small string's too), so the engine passes text.
+/// to one. A `String`'s UTF-8 always is (a small string's too); the engine copies bytes once
+/// with a NUL after them (``MarkdownSource/withNULTerminatedPreparedBytes(_:)``).
 enum MD4CParser {
   /// The libmd4c version, read at run time from the name of the file the library was loaded
   /// from (`libmd4c.so.0` resolves to `libmd4c.so.0.4.8`): md4c 0.4.8 has no version

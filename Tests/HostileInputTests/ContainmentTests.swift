@@ -111,8 +111,8 @@ import Testing
 
   /// Input that ends inside a construct, in a buffer followed by bytes that would continue
   /// it: an engine that takes bytes must stop at their end. md4c 0.4.8 does not (it stops at
-  /// a NUL, which a `String`'s storage has and `Data` need not): given such bytes, it wrote
-  /// the memory after them into the HTML, so it takes text only.
+  /// a NUL, which a `String`'s storage has and `Data` need not): given such bytes as they are,
+  /// it wrote the memory after them into the HTML, so its engine copies them with a NUL after.
   @Test("an engine that takes bytes reads nothing past their end")
   func bytesEnginesStopAtTheEnd() throws {
     let documents = [
@@ -120,7 +120,7 @@ import Testing
       "| a |\n| - |\n| b", "<!-- c", "*a **b", "[a](b \"c",
     ]
     let engines = EngineRegistry.builtIn.engines.compactMap { $0 as? any UTF8MarkdownEngine }
-    #expect(engines.map(\.descriptor.id) == ["cmark", "cmark-gfm"])
+    #expect(engines.map(\.descriptor.id) == ["cmark", "cmark-gfm", "md4c"])
     var options = RenderOptions()
     options.extensions = [.tables, .strikethrough, .autolinks, .taskLists]
     for markdown in documents {
@@ -136,6 +136,10 @@ import Testing
           #expect(
             try engine.render(utf8: bytes, options: engineOptions)
               == engine.render(markdown, options: engineOptions),
+            "\(engine.descriptor.id) \(markdown.debugDescription) followed by \(fill)")
+          #expect(
+            try engine.document(utf8: bytes, options: engineOptions, importer: HTMLImporter())
+              == engine.document(markdown, options: engineOptions, importer: HTMLImporter()),
             "\(engine.descriptor.id) \(markdown.debugDescription) followed by \(fill)")
         }
       }

@@ -57,4 +57,41 @@ package enum MarkdownSource {
       return result
     }
   }
+
+  /// Calls `body` with the prepared bytes followed in memory by a NUL, for a library that
+  /// reads past the end of its input up to one (md4c): text is, since a `String`'s UTF-8 is;
+  /// bytes that need no repair are copied once with a NUL after them, which costs far less
+  /// than building a `String`, and the input is freed before `body` runs when this was its
+  /// only reference.
+  package consuming func withNULTerminatedPreparedBytes<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    switch consume self {
+    case .text(let text):
+      var prepared = MarkdownInput.prepare(consume text)
+      let result = prepared.withUTF8 { bytes in
+        Swift.Result { () throws(Failure) in try body(bytes) }
+      }
+      _ = consume prepared
+      return try result.get()
+    case .utf8(let bytes):
+      guard !bytes.isEmpty, bytes.withUnsafeBytes(MarkdownInput.isPrepared) else {
+        return try MarkdownSource.text(MarkdownInput.decode(consume bytes))
+          .withNULTerminatedPreparedBytes(body)
+      }
+      let count = bytes.count
+      let terminated = [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+        _ = bytes.copyBytes(to: buffer)
+        buffer[count] = 0
+        initialized = count + 1
+      }
+      _ = consume bytes
+      let result = terminated.withUnsafeBufferPointer { terminated in
+        Swift.Result { () throws(Failure) in
+          try body(UnsafeBufferPointer(rebasing: terminated[..<count]))
+        }
+      }
+      return try result.get()
+    }
+  }
 }

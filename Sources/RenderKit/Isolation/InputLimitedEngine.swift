@@ -61,7 +61,7 @@ package struct InputLimitedEngine: MarkdownEngine, UTF8MarkdownEngine {
       return try engine.document(
         MarkdownInput.decode(markdown), options: options, importer: importer)
     }
-    return try bytesEngine.document(utf8: markdown, options: options, importer: importer)
+    return try bytesEngine.document(utf8: consume markdown, options: options, importer: importer)
   }
 }
 

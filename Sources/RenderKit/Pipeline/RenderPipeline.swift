@@ -34,7 +34,9 @@ package struct RenderPipeline: Sendable {
   /// Runs `job`: plans it, then carries the plan out.
   package func run(_ job: RenderJob) throws(RenderError) -> RenderResult {
     let context = context(of: job)
-    let (plan, job, passes) = try plan(job, context: context)
+    let (plan, plannedJob, passes) = try plan(job, context: context)
+    // Consumed, so that the parse can take the only reference to the input.
+    var job = consume plannedJob
     if plan.isMadeInWorker { return try workerOutput(job, passes: passes) }
     switch plan.route {
     case .engineHTML: return try engineFragment(job, plan: plan)
@@ -46,7 +48,8 @@ package struct RenderPipeline: Sendable {
         return .fragment(fragment)
       }
       var document =
-        try job.source.isHTML ? importedDocument(job.source) : markdownDocument(job.source)
+        try job.source.isHTML
+        ? importedDocument(job.source) : markdownDocument(Self.takeSource(of: &job))
       for pass in passes { try pass.apply(to: &document, in: context) }
       return try write(document, job: job)
     }
@@ -251,11 +254,14 @@ package struct RenderPipeline: Sendable {
   /// The engine's document of the Markdown source, with its metadata: built by the engine (in
   /// a worker from the file or the bytes when nothing here needs the text); raw HTML passes
   /// the allowlist as the engine's builder meets it (``RenderOptions/allowsHTML``).
-  private func markdownDocument(_ source: RenderJob.Source) throws(RenderError) -> Document {
+  private func markdownDocument(_ source: consuming RenderJob.Source) throws(RenderError)
+    -> Document
+  {
     let importer = try renderer.requireImporter()
-    switch source.storage {
+    let storage = (consume source).storage
+    switch consume storage {
     case .markdownFile(let file):
-      if let isolated = isolatedEngine(taking: source) {
+      if let isolated = isolatedEngine(taking: RenderJob.Source(storage: .markdownFile(file))) {
         return try isolated.run(
           markdownFile: file, to: .document, options: options, importer: importer
         ).document!
@@ -263,7 +269,7 @@ package struct RenderPipeline: Sendable {
       return try markdownDocument(.markdown(utf8: file.read()))
     case .markdownBytes(let bytes):
       if !options.tableOfContents, let bytesEngine = bytesEngine(for: bytes) {
-        return try bytesEngine.document(utf8: bytes, options: options, importer: importer)
+        return try bytesEngine.document(utf8: consume bytes, options: options, importer: importer)
       }
       return try markdownDocument(.markdown(MarkdownInput.decode(bytes)))
     case .markdownText(let text):
@@ -277,6 +283,15 @@ package struct RenderPipeline: Sendable {
     case .htmlText, .htmlBytes, .htmlFile:
       preconditionFailure("HTML is imported, not parsed as Markdown")
     }
+  }
+
+  /// `job`'s Markdown source, leaving it empty Markdown in `job`: the parse then holds the
+  /// only reference to the input, and frees it before the document is built beside the
+  /// engine's tree (or, for md4c, once it has its copy).
+  private static func takeSource(of job: inout RenderJob) -> RenderJob.Source {
+    let source = job.source
+    job.source = .markdown(utf8: Data())
+    return consume source
   }
 
   /// The output of a job a worker makes whole (``RenderPlan/isMadeInWorker``), passes
