@@ -15,7 +15,7 @@ debug info, which valgrind 3.19 needs):
     swift build -c release --static-swift-stdlib --product render
     scripts/document-cost.py [FILE] [--render PATH]
 
-Needs valgrind and Debian's `cmark` and `cmark-gfm` CLIs. Exit status: 0 measured, 1 a process
+Needs valgrind, GNU time and Debian's `cmark` and `cmark-gfm` CLIs. Exit status: 0 measured, 1 a process
 failed or a tool is missing, 2 a usage error.
 """
 import os
@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-from process_usage import measure
+from process_usage import peak_rss
 from script_arguments import ScriptArguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -91,16 +91,17 @@ def main():
 
         size = os.path.getsize(corpus)
         fourfold = os.path.join(folder, "four.md")
-        with open(corpus, "rb") as source, open(fourfold, "wb") as target:
-            text = source.read()
-            target.write(text * 4)
-        cli = min(measure(["cmark", corpus])[1] for _ in range(3))
-        fragment = min(measure(own + [corpus])[1] for _ in range(3))
+        with open(fourfold, "wb") as target:
+            for _ in range(4):
+                with open(corpus, "rb") as source:
+                    shutil.copyfileobj(source, target)
+        cli = min(peak_rss(["cmark", corpus]) for _ in range(3))
+        fragment = min(peak_rss(own + [corpus]) for _ in range(3))
         print("peak RSS, least of 3 runs")
         print("  render fragment %.1f MiB, cmark CLI %.1f MiB: %.2fx (goal <= 1.5x: %s)" % (
             fragment / 1024, cli / 1024, fragment / cli, "met" if fragment <= 1.5 * cli else "missed"))
         for name, extra in [("fragment", []), ("page", ["--to", "page"]), ("text", ["--to", "text"])]:
-            peak = min(measure(own + extra + [fourfold])[1] for _ in range(3)) * 1024
+            peak = min(peak_rss(own + extra + [fourfold]) for _ in range(3)) * 1024
             print("  %s of the input x4 (%.1f MB): %.0f MB, %.1fx its size (goal <= 6x: %s)" % (
                 name, 4 * size / 1e6, peak / 1e6, peak / (4 * size),
                 "met" if peak <= 6 * 4 * size else "missed"))
