@@ -187,7 +187,8 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     guard let heldFrom, heldFrom < records.count else { return }
     let held = records[heldFrom...]
     let range = held.first!.range.lowerBound..<held.last!.range.upperBound
-    let labels = ReferenceLabels.labels(in: source[range])
+    // The labels its blocks found: their text is not read again.
+    let labels = held.reduce(into: ReferenceLabels.Keys()) { $0.formUnion($1.labels) }
     let anchorsBefore = held.first!.anchorsBefore
     let record = StreamRecord(
       id: nextID, range: range, labels: labels, defined: nil, isFinal: true,
