@@ -26,7 +26,10 @@ public struct CMarkGFMEngine: MarkdownEngine {
   /// cmark-gfm's identity, library version and features. The version is the one the loader
   /// asks for by soname, so reading it loads nothing; a missing library is reported by the
   /// first render.
-  public var descriptor: EngineDescriptor {
+  public var descriptor: EngineDescriptor { Self.descriptor }
+
+  /// Built once: every render reads it to check the options.
+  private static let descriptor =
     EngineDescriptor(
       id: "cmark-gfm", displayName: "cmark-gfm (GitHub Flavored Markdown)",
       libraryVersion: String(cString: rgfm_requested_version()),
@@ -35,7 +38,6 @@ public struct CMarkGFMEngine: MarkdownEngine {
         .footnotes, .autolinks, .taskLists, .tagFilter,
       ],
       isSafeOnHostileInput: false, concurrency: .serialized)
-  }
 
   /// The version the loaded library reports, loading it if need be; nil when it cannot be
   /// loaded.

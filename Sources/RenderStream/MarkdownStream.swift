@@ -68,21 +68,11 @@ public final class MarkdownStream<Rendering: BlockRendering> {
   /// The last tail rendered, and how many bytes (definitions included) its rendering read.
   private var lastTail: (tail: StreamTail<Output>, cost: Int)?
 
-  private struct Record {
-    var id: Int
-    var range: Range<Int>
-    var labels: ReferenceLabels.Keys
-    var defined: ReferenceLabels.Keys?
-    var isFinal: Bool
-    /// How many heading anchors the blocks before it took.
-    var anchorsBefore: Int
-  }
-
   @usableFromInline var lines: SourceLines
   private var source: [UInt8] { lines.bytes }
   private var splitter: BlockSplitter { lines.splitter }
   private var blockStart: Int { lines.blockStart }
-  private var records: [Record] = []
+  private var records: [StreamRecord] = []
   private var definitions: [Int] = []
   private var heldFrom: Int?
   /// The first block with bracketed text (a possible use of a definition).
@@ -197,9 +187,10 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     guard let heldFrom, heldFrom < records.count else { return }
     let held = records[heldFrom...]
     let range = held.first!.range.lowerBound..<held.last!.range.upperBound
-    let labels = ReferenceLabels.labels(in: source[range])
+    // The labels its blocks found: their text is not read again.
+    let labels = held.reduce(into: ReferenceLabels.Keys()) { $0.formUnion($1.labels) }
     let anchorsBefore = held.first!.anchorsBefore
-    let record = Record(
+    let record = StreamRecord(
       id: nextID, range: range, labels: labels, defined: nil, isFinal: true,
       anchorsBefore: anchorsBefore)
     nextID += 1
@@ -289,7 +280,7 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     if firstUsingBlock == nil, !labels.isEmpty { firstUsingBlock = records.count }
     let index = records.count
     let isFinal = heldFrom == nil
-    let record = Record(
+    let record = StreamRecord(
       id: nextID, range: range, labels: labels, defined: defined, isFinal: isFinal,
       anchorsBefore: anchors?.count ?? 0)
     nextID += 1
@@ -447,4 +438,16 @@ public final class MarkdownStream<Rendering: BlockRendering> {
     let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
     return length > continuations + 1 ? lead - 1 : source.count
   }
+}
+
+/// What a stream keeps of a block it sent. Outside the generic stream, whose nested types
+/// would each be looked up by their output type on every block.
+private struct StreamRecord {
+  var id: Int
+  var range: Range<Int>
+  var labels: ReferenceLabels.Keys
+  var defined: ReferenceLabels.Keys?
+  var isFinal: Bool
+  /// How many heading anchors the blocks before it took.
+  var anchorsBefore: Int
 }

@@ -21,6 +21,19 @@ enum ReferenceLabels {
       if matchesAny || other.matchesAny { return true }
       return !keys.isDisjoint(with: other.keys)
     }
+
+    /// Adds the keys of `other`: the keys of a run of blocks are those of its blocks, since
+    /// a label never spans two of them.
+    mutating func formUnion(_ other: Keys) {
+      guard !matchesAny else { return }
+      if other.matchesAny {
+        matchesAny = true
+        keys = []
+        return
+      }
+      keys.formUnion(other.keys)
+      if keys.count > mostKeys { matchesAny = true }
+    }
   }
 
   /// The longest label CommonMark accepts is 999 characters, at most 4 bytes each.

@@ -58,8 +58,12 @@ struct SourceLines {
     var blocks: [Range<Int>] = []
     let count = bytes.count
     while scanned < count {
-      var end = max(scanned, lineEndSearched)
-      while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+      // Through the buffer: every byte fed is searched here, once.
+      let end = bytes.withUnsafeBufferPointer { [from = max(scanned, lineEndSearched)] buffer in
+        var end = from
+        while end < count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+        return end
+      }
       lineEndSearched = end
       var next = end
       if end == count {

@@ -200,4 +200,18 @@ struct MarkdownStreamTests {
     #expect(html == (try renderer.html(.markdown(text)).html))
     #expect(html.contains("footnote"))
   }
+
+  /// The held blocks rendered again as one at the end keep the definitions their own text
+  /// uses, though the run's text is not searched for labels again.
+  @Test func aHeldRunKeepsTheDefinitionsItsBlocksUse() throws {
+    let text =
+      "[docs]: https://example.com\n\nA note[^n] here.\n\nSee [docs].\n\n[^n]: The note.\n"
+    let updates = try updates(text)
+    let replacing = try #require(updates.last?.committed.last)
+    #expect(!replacing.replacing.isEmpty)
+    #expect(replacing.output.contains(#"<a href="https://example.com">docs</a>"#))
+    var shown = StreamedDocument<String>()
+    for update in updates { shown.apply(update) }
+    #expect(shown.outputs.joined() == (try renderer.html(.markdown(text)).html))
+  }
 }

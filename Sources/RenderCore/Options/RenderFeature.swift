@@ -68,6 +68,9 @@ public enum RenderFeature: String, Sendable, Hashable, CaseIterable, Codable {
     .math, .alerts, .highlight, .emoji, .allowedHTML, .headingAnchors,
   ]
 
+  /// The extensions an engine implements: ``extensions`` less ``documentExtensions``.
+  package static let engineExtensions = extensions.filter { !documentExtensions.contains($0) }
+
   /// The extension named `name` (`"tables"`), as configuration, flags and the worker's wire
   /// format write it; nil for any other name, a feature that is not an extension included.
   package init?(extensionName name: String) {

@@ -82,12 +82,17 @@ public struct RenderOptions: Sendable, Hashable {
   }
 
   /// The features an engine must declare to honour these options, in a stable order.
+  ///
+  /// Every render checks them, so they are found by comparing, never by hashing (a
+  /// `RenderFeature` hashes its raw name), in lists of a few features.
   package var requiredFeatures: [RenderFeature] {
-    var features = extensions.intersection(RenderFeature.extensions)
-      .subtracting(RenderFeature.documentExtensions)
+    var features: [RenderFeature] = []
     for entry in RenderSwitch.all {
-      if let feature = entry.feature, self[keyPath: entry.option] { features.insert(feature) }
+      if let feature = entry.feature, self[keyPath: entry.option] { features.append(feature) }
     }
-    return RenderFeature.ordered(features)
+    for feature in extensions where RenderFeature.engineExtensions.contains(feature) {
+      features.append(feature)
+    }
+    return RenderFeature.allCases.filter(features.contains)
   }
 }

@@ -116,7 +116,11 @@ package struct RenderPipeline: Sendable {
   }
 
   private func activePasses(in context: DocumentPassContext) -> [any DocumentPass] {
-    renderer.passes.filter { $0.isActive(in: context) }
+    // Room for all at once: `filter` grows its result pass by pass, on every render.
+    var active: [any DocumentPass] = []
+    active.reserveCapacity(renderer.passes.count)
+    for pass in renderer.passes where pass.isActive(in: context) { active.append(pass) }
+    return active
   }
 
   /// What the passes of `job` are given.

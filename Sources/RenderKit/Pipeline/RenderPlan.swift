@@ -171,7 +171,7 @@ package struct RenderPlan: Sendable {
   static func isMadeInWorker(
     _ job: RenderJob, renderer: Renderer, passes: [any DocumentPass]
   ) -> Bool {
-    guard passes.allSatisfy(Renderer.isBuiltIn) else { return false }
+    // The passes are asked last: an in-process render, every block of a stream, asks this.
     if job.source.isHTML {
       guard renderer.importer is IsolatedHTMLImporter, !renderer.configuration.sanitize,
         renderer.configuration.title == nil, job.linkedStylesheetFolder == nil
@@ -180,15 +180,17 @@ package struct RenderPlan: Sendable {
       case .plainText, .json, .terminal: break
       default: return false
       }
-      if case .htmlFile(let file) = job.source.storage { return file.regularFileBytes != nil }
-      return true
+      if case .htmlFile(let file) = job.source.storage, file.regularFileBytes == nil {
+        return false
+      }
+      return passes.allSatisfy(Renderer.isBuiltIn)
     }
     switch job.output {
     case .fragment where !passes.isEmpty, .terminal: break
     default: return false
     }
-    return HeadingAnchorLedger.current == nil
-      && engineWorker(taking: job.source, renderer: renderer)
+    return engineWorker(taking: job.source, renderer: renderer)
+      && HeadingAnchorLedger.current == nil && passes.allSatisfy(Renderer.isBuiltIn)
   }
 
   /// Whether the engine runs in a worker that can take `source` as it is: nothing in the host
